@@ -1,0 +1,413 @@
+"""The mathematics of egg dropping: functional equations, closed forms and exact DP tables.
+
+Source: Moshe Sniedovich, "OR/MS Games: 4. The Joy of Egg-Dropping in Braunschweig and
+Hong Kong", INFORMS Transactions on Education.
+
+Conventions (as in the paper): ``n`` is the number of test eggs, ``k`` the size of the
+interval of uncertainty (IOU), and a drop ``x`` is a *relative* position 1..k inside the IOU.
+The critical height C of a problem of size k is one of the k + 1 values 0..k.
+
+Two counting facts carry the whole module:
+
+* ``max_size(n, t)`` = F(n, t) = C(t,1) + ... + C(t,n) is the largest size that n eggs settle
+  in t trials, so W(n, k) is the least t with F(n, t) >= k (this is Sniedovich's Theorem 6
+  in other words);
+* with Nom(n, k) = (k + 1) L(n, k), the Laplace equation (28) becomes an equation in
+  integers, and Nom(n, k) = k + W(n, 1) + ... + W(n, k).
+
+Both facts are verified against the plain dynamic programme (``worst_case_table`` and
+``laplace_table``) by the test suite.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Rational
+from typing import Literal, Sequence
+
+import numpy as np
+
+__all__ = [
+    "max_size",
+    "worst_case_trials",
+    "worst_case_drops",
+    "laplace_trials",
+    "laplace_numerator",
+    "laplace_drops",
+    "one_egg_laplace",
+    "expected_trials",
+    "expected_drops",
+    "rep",
+    "laplace_rep",
+    "first",
+    "dif",
+    "nature_response",
+    "worst_case_table",
+    "laplace_table",
+    "DPTable",
+]
+
+NatureReply = Literal["break", "survive", "either"]
+
+
+# ---------------------------------------------------------------------------
+# input checks: every public function speaks to the student in one sentence
+
+
+def _check_int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{what} must be a whole number, got {value!r}")
+    return int(value)
+
+
+def _check_eggs(n: object) -> int:
+    n = _check_int(n, "the number of eggs n")
+    if n < 1:
+        raise ValueError(f"n must be a positive number of eggs, got {n}")
+    return n
+
+
+def _check_size(k: object, *, allow_empty: bool = True) -> int:
+    k = _check_int(k, "the size k of the interval of uncertainty")
+    if k < 0:
+        raise ValueError(f"k is the number of untested heights and cannot be negative, got {k}")
+    if k == 0 and not allow_empty:
+        raise ValueError("k = 0: the interval of uncertainty is empty, so there is no drop to choose")
+    return k
+
+
+def _check_index(j: object, what: str = "j") -> int:
+    j = _check_int(j, what)
+    if j < 1:
+        raise ValueError(f"{what} counts trials and starts at 1, got {j}")
+    return j
+
+
+# ---------------------------------------------------------------------------
+# worst case: W(n, k) and X(n, k)
+
+
+def max_size(n: int, t: int) -> int:
+    """F(n, t) = C(t,1) + ... + C(t,n): the largest size that n eggs settle in t trials.
+
+    F(n, t) = 0 for t <= 0 or n <= 0, and F(n, t) = 2**t - 1 when n >= t.
+    """
+    if n <= 0 or t <= 0:
+        return 0
+    if n >= t:
+        return (1 << t) - 1
+    total, term = 0, 1
+    for i in range(1, n + 1):
+        term = term * (t - i + 1) // i
+        total += term
+    return total
+
+
+def _trials(n: int, k: int) -> int:
+    """W(n, k) without input checks; n = 0 with k > 0 is impossible (a huge sentinel)."""
+    if k == 0:
+        return 0
+    if n == 0:
+        raise OverflowError("no eggs left for a non-empty interval")
+    if n == 1:
+        return k
+    # F(n, t) <= 2**t - 1, so F(n, t) < k for t = bit_length(k) - 1; gallop up, then bisect.
+    low = k.bit_length() - 1
+    step = 1
+    high = low + step
+    while max_size(n, high) < k:
+        low = high
+        step *= 2
+        high = low + step
+    while high - low > 1:  # F(n, low) < k <= F(n, high)
+        middle = (low + high) // 2
+        if max_size(n, middle) >= k:
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def worst_case_trials(n: int, k: int) -> int:
+    """W(n, k): Sniedovich eq. (17), the least number of trials that settles any C.
+
+    Computed as the least t with F(n, t) >= k (Theorem 6); works for any size k.
+    """
+    n, k = _check_eggs(n), _check_size(k)
+    return _trials(n, k)
+
+
+def _worst_case_interval(n: int, k: int) -> tuple[int, int]:
+    t = _trials(n, k)
+    low = max(1, k - max_size(n, t - 1))
+    high = min(k, max_size(n - 1, t - 1) + 1)
+    return low, high
+
+
+def worst_case_drops(n: int, k: int) -> range:
+    """X(n, k): Sniedovich eq. (19), every optimal first drop (relative positions) as a range.
+
+    With t = W(n, k), a drop x is optimal exactly when the break side (n - 1 eggs, x - 1
+    heights) and the survive side (n eggs, k - x heights) both fit in t - 1 trials:
+    k - F(n, t-1) <= x <= F(n-1, t-1) + 1.
+    """
+    n, k = _check_eggs(n), _check_size(k, allow_empty=False)
+    low, high = _worst_case_interval(n, k)
+    return range(low, high + 1)
+
+
+# ---------------------------------------------------------------------------
+# rep(j, n), First(j, n), REP(j, n), Dif(j, n)
+
+
+def rep(j: int, n: int) -> int:
+    """rep(j, n): how often j appears in (W(n,1), W(n,2), ...); Sniedovich Table 7, eq. (29)-(34).
+
+    rep(j, n) = C(j-1, 0) + C(j-1, 1) + ... + C(j-1, n-1) = F(n-1, j-1) + 1.
+    """
+    j, n = _check_index(j), _check_eggs(n)
+    return max_size(n - 1, j - 1) + 1
+
+
+def first(j: int, n: int) -> int:
+    """First(j, n): the least size k with W(n, k) = j; Sniedovich Lemma 17, eq. (39)."""
+    j, n = _check_index(j), _check_eggs(n)
+    return max_size(n, j - 1) + 1
+
+
+def dif(j: int, n: int) -> int:
+    """Dif(j, n) = Nom(n, j) - Nom(n, j-1), Sniedovich Table 9; equals 1 + W(n, j)."""
+    j, n = _check_index(j), _check_eggs(n)
+    return 1 + _trials(n, j)
+
+
+def laplace_rep(j: int, n: int) -> int:
+    """REP(j, n): how often j appears in (Dif(1,n), Dif(2,n), ...); Sniedovich Table 10.
+
+    Since Dif(k, n) = 1 + W(n, k), the value j appears as often as j - 1 appears among the
+    W(n, k): REP(1, n) = 0 and REP(j, n) = rep(j - 1, n) for j >= 2 (Exercise 6).
+    """
+    j, n = _check_index(j), _check_eggs(n)
+    return 0 if j == 1 else rep(j - 1, n)
+
+
+# ---------------------------------------------------------------------------
+# Laplace's scenario: L(n, k) and Y(n, k)
+
+
+def one_egg_laplace(k: int) -> Fraction:
+    """L(1, k) = k/2 + k/(k+1): Sniedovich eq. (10) (Lemma 2)."""
+    k = _check_size(k)
+    return Fraction(k, 2) + Fraction(k, k + 1)
+
+
+def _sum_of_trials(n: int, k: int) -> int:
+    """W(n, 1) + ... + W(n, k), summed block by block (value t fills rep(t, n) places)."""
+    if k == 0:
+        return 0
+    if n == 1:
+        return k * (k + 1) // 2
+    t_max = _trials(n, k)
+    total = 0
+    for t in range(1, t_max):
+        total += t * (max_size(n - 1, t - 1) + 1)
+    return total + t_max * (k - max_size(n, t_max - 1))
+
+
+def laplace_numerator(n: int, k: int) -> int:
+    """Nom(n, k) = (k + 1) L(n, k): the total number of trials over the k + 1 values of C.
+
+    Nom(n, k) = k + W(n, 1) + ... + W(n, k) (the answer to Exercise 7), an integer.
+    """
+    n, k = _check_eggs(n), _check_size(k)
+    return k + _sum_of_trials(n, k)
+
+
+def laplace_trials(n: int, k: int) -> Fraction:
+    """L(n, k): Sniedovich eq. (28), the least expected number of trials when C is uniform on 0..k."""
+    n, k = _check_eggs(n), _check_size(k)
+    return Fraction(k + _sum_of_trials(n, k), k + 1)
+
+
+def laplace_drops(n: int, k: int) -> range:
+    """Y(n, k): every optimal first drop under Laplace's scenario, as a range.
+
+    With t = W(n, k): max(F(n-1,t-2) + 1, k - F(n,t-1)) <= x <= min(F(n-1,t-1) + 1, k - F(n,t-2)).
+    In the paper's terms (Exercise 8), with q = k - First(t, n):
+    Y(n, k) = {max(q + 1, rep(t-1, n)), ..., min(rep(t, n), q + 1 + rep(t-1, n))}.
+    """
+    n, k = _check_eggs(n), _check_size(k, allow_empty=False)
+    t = _trials(n, k)
+    low = max(max_size(n - 1, t - 2) + 1, k - max_size(n, t - 1))
+    high = min(max_size(n - 1, t - 1) + 1, k - max_size(n, t - 2))
+    return range(low, high + 1)
+
+
+# ---------------------------------------------------------------------------
+# Mother Nature (Lemma 19)
+
+
+def nature_response(n: int, k: int, x: int) -> NatureReply:
+    """z(n, k, x): Mother Nature's optimal reply under the worst case, Sniedovich Lemma 19.
+
+    "break" when W(n-1, x-1) > W(n, k-x), "survive" when it is smaller, "either" on a tie.
+    With one egg left, a drop above the lowest untested height is answered with "break":
+    the DM then has no egg to tell the heights below apart.
+    """
+    n, k = _check_eggs(n), _check_size(k, allow_empty=False)
+    x = _check_int(x, "the drop x")
+    if not 1 <= x <= k:
+        raise ValueError(f"the drop x must be a position inside the interval, 1..{k}, got {x}")
+    if n == 1 and x > 1:
+        return "break"
+    broken, survived = _trials(n - 1, x - 1), _trials(n, k - x)
+    if broken > survived:
+        return "break"
+    if broken < survived:
+        return "survive"
+    return "either"
+
+
+# ---------------------------------------------------------------------------
+# the expected-value scenario with any prior: A(n, H, 1), eq. (27)
+
+
+def _check_prior(prior: Sequence[Rational]) -> list[Fraction]:
+    try:
+        weights = list(prior)
+    except TypeError:
+        raise ValueError("the prior must be a list of weights, one for each C = 0..H") from None
+    if not weights:
+        raise ValueError("the prior is empty: give one weight for each possible C = 0..H")
+    exact = []
+    for c, w in enumerate(weights):
+        if isinstance(w, bool) or not isinstance(w, (int, Fraction, np.integer)):
+            raise ValueError(
+                f"the weight of C = {c} must be an exact number (an int or a Fraction), got {w!r}"
+            )
+        if w <= 0:
+            raise ValueError(f"every weight must be positive, but the weight of C = {c} is {w}")
+        exact.append(Fraction(w))
+    return exact
+
+
+def _expected_dp(n: int, weights: list[Fraction]) -> tuple[int, list[int], int]:
+    """Total weighted trials and the optimal first drops; weights scaled to integers."""
+    scale = 1
+    for w in weights:
+        scale = scale * w.denominator // np.gcd(scale, w.denominator)
+    w = [int(v * scale) for v in weights]
+    size = len(w) - 1  # H
+    prefix = [0]
+    for v in w:
+        prefix.append(prefix[-1] + v)
+
+    infinity = float("inf")
+    # cost[a][b]: total weighted trials that settle C in {a..b} (heights a+1..b untested)
+    previous = [[0 if a == b else infinity for b in range(size + 1)] for a in range(size + 1)]
+    first_drops: list[int] = []
+    for eggs in range(1, n + 1):
+        current = [[0] * (size + 1) for _ in range(size + 1)]
+        for length in range(1, size + 1):
+            for a in range(0, size - length + 1):
+                b = a + length
+                best, arg = infinity, []
+                for x in range(1, length + 1):  # drop from height a + x
+                    value = previous[a][a + x - 1] + current[a + x][b]
+                    if value < best:
+                        best, arg = value, [x]
+                    elif value == best:
+                        arg.append(x)
+                current[a][b] = prefix[b + 1] - prefix[a] + best
+                if eggs == n and a == 0 and b == size:
+                    first_drops = arg
+        previous = current
+    return previous[0][size], first_drops, scale
+
+
+def expected_trials(n: int, prior: Sequence[Rational]) -> Fraction:
+    """A(n, H, 1): Sniedovich eq. (27), the least expected number of trials under a prior.
+
+    ``prior`` gives positive weights (ints or Fractions) for C = 0, 1, ..., H, so
+    H = len(prior) - 1; the weights need not sum to 1. O(n H^3) exact arithmetic.
+    """
+    n, weights = _check_eggs(n), _check_prior(prior)
+    total, _, scale = _expected_dp(n, weights)
+    return Fraction(total, scale) / sum(weights)
+
+
+def expected_drops(n: int, prior: Sequence[Rational]) -> tuple[int, ...]:
+    """The optimal first drops (heights 1..H) of eq. (27) under a prior over C = 0..H."""
+    n, weights = _check_eggs(n), _check_prior(prior)
+    if len(weights) == 1:
+        return ()
+    return tuple(_expected_dp(n, weights)[1])
+
+
+# ---------------------------------------------------------------------------
+# the plain dynamic programme, whole tables at once (numpy, exact integers)
+
+_NEVER = np.iinfo(np.int64).max // 4  # stands for "impossible" (no egg left, heights left)
+
+
+@dataclass(frozen=True)
+class DPTable:
+    """Values and optimal first drops for n = 1..n_max, k = 0..k_max from a functional equation.
+
+    ``value[n, k]`` is W(n, k) for the worst case and Nom(n, k) = (k+1) L(n, k) for Laplace;
+    ``drops[n][k]`` is X(n, k) or Y(n, k) as a range (empty for k = 0).
+    """
+
+    value: np.ndarray
+    drops: list[list[range]]
+
+    def fraction(self, n: int, k: int) -> Fraction:
+        """L(n, k) = Nom(n, k) / (k + 1) (meaningful for a Laplace table)."""
+        return Fraction(int(self.value[n, k]), k + 1)
+
+
+def _as_range(positions: np.ndarray) -> range:
+    low, high = int(positions[0]) + 1, int(positions[-1]) + 1
+    if high - low + 1 != len(positions):
+        raise AssertionError(f"optimal drops are not an interval: {list(positions + 1)}")
+    return range(low, high + 1)
+
+
+def _solve_table(n_max: int, k_max: int, laplace: bool) -> DPTable:
+    n_max, k_max = _check_eggs(n_max), _check_size(k_max)
+    value = np.zeros((n_max + 1, k_max + 1), dtype=np.int64)
+    value[0, 1:] = _NEVER
+    drops: list[list[range]] = [[range(0)] * (k_max + 1)]
+    for n in range(1, n_max + 1):
+        below, here = value[n - 1], value[n]
+        row = [range(0)]
+        for k in range(1, k_max + 1):
+            broken = below[:k]  # x = 1..k  ->  x - 1 = 0..k-1
+            survived = here[k - 1 :: -1] if k > 0 else here[:0]  # k - x = k-1..0
+            if laplace:
+                candidates = np.minimum(broken + survived, _NEVER)
+                best = candidates.min()
+                here[k] = k + 1 + best
+            else:
+                candidates = np.maximum(broken, survived)
+                best = candidates.min()
+                here[k] = 1 + best
+            row.append(_as_range(np.flatnonzero(candidates == best)))
+        drops.append(row)
+    return DPTable(value=value, drops=drops)
+
+
+def worst_case_table(n_max: int, k_max: int) -> DPTable:
+    """W(n, k) and X(n, k) for n <= n_max, k <= k_max by the DP (17)/(19), vectorised over x."""
+    return _solve_table(n_max, k_max, laplace=False)
+
+
+def laplace_table(n_max: int, k_max: int) -> DPTable:
+    """Nom(n, k) = (k+1) L(n, k) and Y(n, k) by the DP (28), multiplied through by k + 1.
+
+    (k+1) L(n,k) = (k+1) + min_x [x L(n-1,x-1) + (k+1-x) L(n,k-x)], and x L(n-1, x-1) is
+    Nom(n-1, x-1): the equation becomes Nom(n,k) = k+1 + min_x [Nom(n-1,x-1) + Nom(n,k-x)],
+    exact in integers.
+    """
+    return _solve_table(n_max, k_max, laplace=True)
