@@ -98,7 +98,9 @@ def is_stub(answer: Any) -> bool:
     if answer is None or answer is Ellipsis:
         return True
     if isinstance(answer, types.FunctionType):
-        return answer.__code__.co_code in _stub_codes()
+        code = answer.__code__
+        constants = set(code.co_consts) - {answer.__doc__}
+        return code.co_code in _stub_codes() and constants <= {None, Ellipsis}
     return False
 
 

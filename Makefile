@@ -1,0 +1,60 @@
+# Puzzles & Dynamic Programming: the two commands a reader needs are `make lab` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PORT ?= 8888
+# JupyterLab refuses to start as root unless told; root is normal in containers and CI.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
+
+.PHONY: lab test unit nbval student-test browser notebooks student bench lint clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# (Re)install when the package metadata changes.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab $(ROOT_FLAG) --port=$(PORT) notebooks/00-course-map.ipynb
+
+test: $(STAMP)
+	$(MAKE) lint unit nbval student-test browser
+
+lint: $(STAMP)
+	$(BIN)/ruff check puzzles tests
+
+unit: $(STAMP)
+	$(BIN)/pytest -q -n 2 --ignore=tests/browser tests
+
+nbval: $(STAMP)
+	$(BIN)/pytest -q -n 2 --dist loadfile -p no:randomly --nbval --nbval-current-env \
+		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=300 $(NOTEBOOKS)
+
+student: $(STAMP)
+	$(BIN)/python -m puzzles.course.student --source notebooks --out build/student
+
+student-test: student
+	$(BIN)/pytest -q tests/course/test_student_edition_runs.py
+
+browser: $(STAMP)
+	$(BIN)/pytest -q tests/browser
+
+notebooks: $(STAMP)
+	for nb in $(NOTEBOOKS); do \
+		$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+			--ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=python3 "$$nb" || exit 1; \
+	done
+
+bench: $(STAMP)
+	$(BIN)/python -m puzzles.bench
+
+clean:
+	rm -rf build .pytest_cache .hypothesis

@@ -1,0 +1,112 @@
+"""``python -m puzzles.bench``: time every benchmark an issue names and print a table.
+
+Each unit contributes ``puzzles/<unit>/benchmarks.py`` with a list ``BENCHMARKS`` of
+``Benchmark`` objects; this runner finds them all. Options: ``--unit egg`` runs one unit,
+``--skip-notebooks`` leaves out the (slow) whole-notebook timings.
+Benchmarks print; tests never assert on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import statistics
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import puzzles
+
+__all__ = ["Benchmark", "discover", "run", "notebook_benchmarks", "main"]
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """One timed task: ``task()`` runs ``repeats`` times and the median is compared with ``limit`` seconds."""
+
+    name: str
+    size: str
+    target: str
+    limit: float
+    task: Callable[[], object]
+    repeats: int = 5
+    notebook: bool = False
+
+
+def discover(unit: str | None = None) -> list[Benchmark]:
+    """Every unit's ``BENCHMARKS``, in unit order."""
+    found: list[Benchmark] = []
+    for module in sorted(pkgutil.iter_modules(puzzles.__path__), key=lambda m: m.name):
+        if not module.ispkg or module.name == "course" or (unit and module.name != unit):
+            continue
+        try:
+            benchmarks = importlib.import_module(f"puzzles.{module.name}.benchmarks")
+        except ModuleNotFoundError:
+            continue
+        found.extend(benchmarks.BENCHMARKS)
+    return found
+
+
+def notebook_benchmarks(unit: str) -> list[Benchmark]:
+    """One benchmark per lesson notebook of ``unit``: execute it top to bottom (nbclient)."""
+    folder = Path(puzzles.__file__).resolve().parents[1] / "notebooks" / unit
+    benchmarks = []
+    for path in sorted(folder.glob("*.ipynb")):
+
+        def execute(path: Path = path) -> None:
+            import nbclient
+            import nbformat
+
+            notebook = nbformat.read(path, as_version=4)
+            nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
+                                    resources={"metadata": {"path": str(path.parent)}}).execute()
+
+        benchmarks.append(
+            Benchmark(f"notebook {path.name}", "whole notebook", "< 60 s", 60.0, execute, 1, notebook=True)
+        )
+    return benchmarks
+
+
+def _seconds(value: float) -> str:
+    if value < 1e-3:
+        return f"{value * 1e6:.0f} us"
+    if value < 1:
+        return f"{value * 1e3:.1f} ms"
+    return f"{value:.2f} s"
+
+
+def run(benchmarks: list[Benchmark]) -> list[tuple[Benchmark, float]]:
+    """Time each benchmark (median of its repeats) and print one table row as it finishes."""
+    print(f"{'benchmark':<46} {'size':<30} {'median':>10}  {'target':<22} met")
+    print("-" * 118)
+    results = []
+    for bench in benchmarks:
+        times = []
+        for _ in range(bench.repeats):
+            start = time.perf_counter()
+            bench.task()
+            times.append(time.perf_counter() - start)
+        median = statistics.median(times)
+        met = "yes" if median <= bench.limit else "NO"
+        print(f"{bench.name:<46} {bench.size:<30} {_seconds(median):>10}  {bench.target:<22} {met}", flush=True)
+        results.append((bench, median))
+    return results
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Run the course pack's benchmarks.")
+    parser.add_argument("--unit", help="run only this unit's benchmarks (e.g. egg)")
+    parser.add_argument("--skip-notebooks", action="store_true", help="leave out whole-notebook timings")
+    args = parser.parse_args(argv)
+    benchmarks = discover(args.unit)
+    if not args.skip_notebooks:
+        units = sorted({b.task.__module__.split(".")[1] for b in benchmarks})
+        for unit in units:
+            benchmarks.extend(notebook_benchmarks(unit))
+    run(benchmarks)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,416 @@
+"""Interactive modules of the egg-dropping unit (ipywidgets 8), one line each in a notebook.
+
+Source: Sniedovich, "OR/MS Games: 4. The Joy of Egg-Dropping in Braunschweig and Hong Kong":
+the game against Mother Nature (the first module), the solvers for W(n, k) and X(n, k)
+(eq. (17), (19)) and for L(n, k) and Y(n, k) (eq. (28)), and an explorer of the expected
+value scenario A(n, H, 1) (eq. (27)) under other priors than Laplace's.
+
+Each factory returns a ``VBox`` subclass whose controls are attributes, so that tests (and
+curious students) can set ``.value`` and ``.click()`` buttons. A ``ValueError`` raised by the
+model or the game engine is shown in the widget's message line, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+import ipywidgets as widgets
+from IPython.display import clear_output, display
+
+from puzzles.course.display import Ratio, decimal, format_set
+from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
+from puzzles.egg.model import (
+    expected_drops,
+    expected_trials,
+    laplace_drops,
+    laplace_numerator,
+    laplace_trials,
+    worst_case_drops,
+    worst_case_trials,
+)
+from puzzles.egg.play import EggGame
+from puzzles.egg.plots import plot_prior
+
+__all__ = [
+    "NatureGame",
+    "WorstCaseSolver",
+    "LaplaceSolver",
+    "PriorExplorer",
+    "PRIOR_SHAPES",
+    "compact_set",
+    "nature_game",
+    "worst_case_solver",
+    "laplace_solver",
+    "prior_explorer",
+    "prior_shape",
+]
+
+# colours of the building, after the paper's coloured columns
+FLOOR_COLOURS = {
+    "untested": "#e9ecef",
+    "safe": "#d3f9d8",
+    "breaks": "#ffe3e3",
+    "break": "#f2c94c",  # dropped here and broke (the paper's gold box)
+    "survive": "#69db7c",  # dropped here and survived
+}
+_CELL = "width:64px;height:15px;padding:0 4px;font-size:11px;line-height:15px;text-align:center"
+
+
+def compact_set(values: range, limit: int = 6) -> str:
+    """``{1,2,3}`` for a short range (``format_set``), ``{a,...,b}`` for a longer one."""
+    if len(values) > limit:
+        return f"{{{values[0]},...,{values[-1]}}}"
+    return format_set(values)
+
+
+def _slider(description: str, value: int, low: int, high: int) -> widgets.IntSlider:
+    return widgets.IntSlider(
+        value=min(max(value, low), high),
+        min=low,
+        max=high,
+        description=description,
+        style={"description_width": "initial"},
+    )
+
+
+# ---------------------------------------------------------------------------
+# the game against Mother Nature
+
+
+class NatureGame(widgets.VBox):
+    """Play against Mother Nature: find C with the fewest drops.
+
+    ``game`` is the engine (``puzzles.egg.play.EggGame``); the controls are ``eggs``,
+    ``storeys``, ``nature``, ``new_button``, ``floor``, ``drop_button`` and ``hint``; the
+    building is drawn in ``building``, the ``status()`` sentence in ``status`` and errors in
+    ``message``.
+    """
+
+    def __init__(self, eggs: int = 2, storeys: int = 11, seed: int = 0, nature: str = "adversary") -> None:
+        self.seed = seed
+        self.games = 0
+        self.message = MessageLine()
+        self.eggs = _slider("eggs", eggs, 1, max(8, eggs))
+        self.storeys = _slider("storeys", storeys, 1, 100)
+        self.nature = widgets.Dropdown(
+            options=[
+                ("plays against you (worst case)", "adversary"),
+                ("draws C uniformly (Laplace)", "laplace"),
+            ],
+            value=nature,
+            description="Mother Nature",
+            style={"description_width": "initial"},
+        )
+        self.new_button = widgets.Button(description="New game", button_style="info")
+        self.floor = widgets.IntText(value=1, description="floor", layout=widgets.Layout(width="160px"))
+        self.drop_button = widgets.Button(description="Drop egg", button_style="primary")
+        self.hint = widgets.Checkbox(value=False, description="hint", indent=False)
+        self.hint_line = widgets.HTML()
+        self.building = widgets.HTML()
+        self.status = widgets.HTML()
+        self.game: EggGame
+
+        self.new_button.on_click(guarded(lambda _: self.new_game(), self.message))
+        self.drop_button.on_click(guarded(lambda _: self.drop(), self.message))
+        for control in (self.eggs, self.storeys, self.nature):
+            control.observe(guarded(lambda _: self.new_game(), self.message), names="value")
+        self.hint.observe(lambda _: self.refresh(), names="value")
+
+        super().__init__(
+            children=[
+                instruction(
+                    "Find the critical height C: type a floor and press Drop egg "
+                    "(an egg breaks when dropped from above C)."
+                ),
+                widgets.HBox([self.eggs, self.storeys, self.nature, self.new_button]),
+                widgets.HBox([self.floor, self.drop_button, self.hint]),
+                self.message,
+                self.hint_line,
+                self.status,
+                self.building,
+            ]
+        )
+        self.new_game(first=True)
+
+    def new_game(self, first: bool = False) -> None:
+        """Start again with the sliders' eggs and storeys; each new game takes the next seed."""
+        if not first:
+            self.games += 1
+        self.game = EggGame(self.eggs.value, self.storeys.value, self.nature.value, self.seed + self.games)
+        self.floor.value = max(1, (self.game.storeys + 1) // 2)
+        self.message.clear()
+        self.refresh()
+
+    def drop(self) -> None:
+        """Drop the egg in hand from the floor typed in ``floor``; errors go to ``message``."""
+        self.game.drop(self.floor.value)
+        game = self.game
+        if not game.finished and not game.low < self.floor.value <= game.high:
+            self.floor.value = (game.low + game.high + 1) // 2
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the building, the hint and the status from the engine."""
+        game = self.game
+        self.building.value = building_html(game, game.hint() if self.hint.value else range(0))
+        self.status.value = (
+            f"<b>{html.escape(game.status())}</b><br>"
+            f"trials: {game.trials}; best play against the worst case needs "
+            f"W({game.eggs}, {game.storeys}) = {game.optimal}"
+        )
+        if self.hint.value and not game.finished:
+            floors = game.hint()
+            relative = worst_case_drops(game.eggs_left, game.size)
+            self.hint_line.value = (
+                f"Hint: drop from a floor in {compact_set(floors)} "
+                f"(X({game.eggs_left}, {game.size}) = {compact_set(relative)}, counted from floor {game.low})."
+            )
+        else:
+            self.hint_line.value = ""
+
+
+def building_html(game: EggGame, hint: range = range(0)) -> str:
+    """The building as coloured boxes: one row per floor (top floor first), one column per egg.
+
+    A box is grey while its floor is untested, green when an egg is known to survive there,
+    red when one is known to break; a gold box marks a drop that broke the egg and a bright
+    green box a drop it survived (the paper's coloured columns).
+    """
+    legend = " ".join(
+        f'<span style="background:{FLOOR_COLOURS[key]};padding:0 6px;margin-right:4px">{text}</span>'
+        for key, text in [
+            ("untested", "untested"),
+            ("safe", "known safe"),
+            ("breaks", "known to break"),
+            ("break", "dropped: broke"),
+            ("survive", "dropped: survived"),
+        ]
+    )
+    header = "".join(f'<th style="{_CELL}">egg {e}</th>' for e in range(1, game.eggs + 1))
+    rows = [f'<tr><th style="{_CELL}">floor</th>{header}<th></th></tr>']
+    for state in reversed(game.floor_states()):
+        outcomes = dict(state.drops)  # an egg is dropped at most once from a floor that matters
+        cells = []
+        for egg in range(1, game.eggs + 1):
+            outcome = outcomes.get(egg)
+            colour = FLOOR_COLOURS[outcome or state.label]
+            text = {"break": "broke", "survive": "survived"}.get(outcome or "", "")
+            cells.append(f'<td style="{_CELL};background:{colour}">{text}</td>')
+        mark = "&larr; hint" if state.floor in hint else ""
+        rows.append(
+            f'<tr><td style="{_CELL};font-weight:bold">{state.floor}</td>{"".join(cells)}'
+            f'<td style="font-size:11px;color:#1864ab">{mark}</td></tr>'
+        )
+    table = '<table style="border-collapse:separate;border-spacing:2px">' + "".join(rows) + "</table>"
+    return (
+        f'<div style="margin:4px 0">{legend}</div>'
+        f'<div style="max-height:440px;overflow-y:auto">{table}</div>'
+    )
+
+
+def nature_game(eggs: int = 2, storeys: int = 11, seed: int = 0) -> NatureGame:
+    """The first interactive module of the paper: play the Worst Case Scenario against Mother Nature."""
+    return NatureGame(eggs, storeys, seed)
+
+
+# ---------------------------------------------------------------------------
+# the solvers for W(n, k) and L(n, k)
+
+
+class _Solver(widgets.VBox):
+    """Two sliders "eggs n" and "size k", a result line, and a table for k near the chosen k."""
+
+    text = "Choose n and k."
+    k_max = 2000
+
+    def __init__(self, n: int, k: int) -> None:
+        self.message = MessageLine()
+        self.n = _slider("eggs n", n, 1, 12)
+        self.k = _slider("size k", k, 0, self.k_max)
+        self.result = widgets.HTML()
+        self.table = widgets.HTML()
+        update = guarded(lambda _: self.update(), self.message)
+        self.n.observe(update, names="value")
+        self.k.observe(update, names="value")
+        super().__init__(
+            children=[
+                instruction(self.text),
+                widgets.HBox([self.n, self.k]),
+                self.message,
+                self.result,
+                self.table,
+            ]
+        )
+        update(None)
+
+    def nearby(self) -> range:
+        k = self.k.value
+        low = max(0, min(k - 3, self.k_max - 6))
+        return range(low, min(self.k_max, low + 6) + 1)
+
+    def update(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class WorstCaseSolver(_Solver):
+    """W(n, k) (eq. (17)) and X(n, k) (eq. (19)) for the sliders' n and k."""
+
+    text = "Move the sliders: W(n, k) is the least worst-case number of trials, X(n, k) the optimal first drops."
+
+    def update(self) -> None:
+        n, k = self.n.value, self.k.value
+        w = worst_case_trials(n, k)
+        self.result.value = (
+            f"<b>W({n}, {k}) = {w}</b> &nbsp;&nbsp; X({n}, {k}) = {_drops_text(worst_case_drops, n, k)}"
+        )
+        rows = [(j, worst_case_trials(n, j), _drops_text(worst_case_drops, n, j)) for j in self.nearby()]
+        self.table.value = html_table(
+            ["k", f"W({n}, k)", f"X({n}, k)"], rows, highlight=k - self.nearby().start
+        )
+
+
+class LaplaceSolver(_Solver):
+    """L(n, k) (eq. (28)), exact over k + 1 as in the paper, and Y(n, k)."""
+
+    text = "Move the sliders: L(n, k) is the least expected number of trials when C is uniform on 0..k."
+
+    def update(self) -> None:
+        n, k = self.n.value, self.k.value
+        value = Ratio(laplace_numerator(n, k), k + 1)
+        reduced = Fraction(value)
+        equal = "" if str(value) == str(reduced) else f" = {reduced}"
+        self.result.value = (
+            f"<b>L({n}, {k}) = {value}{equal}</b> &asymp; {decimal(value)} &nbsp;&nbsp; "
+            f"Y({n}, {k}) = {_drops_text(laplace_drops, n, k)}"
+        )
+        rows = [
+            (
+                j,
+                str(Ratio(laplace_numerator(n, j), j + 1)),
+                decimal(laplace_trials(n, j)),
+                _drops_text(laplace_drops, n, j),
+            )
+            for j in self.nearby()
+        ]
+        self.table.value = html_table(
+            ["k", f"L({n}, k)", "decimal", f"Y({n}, k)"], rows, highlight=k - self.nearby().start
+        )
+
+
+def _drops_text(drops_of, n: int, k: int) -> str:
+    return "{}" if k == 0 else compact_set(drops_of(n, k))
+
+
+def worst_case_solver(n: int = 2, k: int = 36) -> WorstCaseSolver:
+    """A solver for W(n, k) and X(n, k): sliders "eggs n" (1..12) and "size k" (0..2000)."""
+    return WorstCaseSolver(n, k)
+
+
+def laplace_solver(n: int = 2, k: int = 15) -> LaplaceSolver:
+    """A solver for L(n, k) and Y(n, k): sliders "eggs n" (1..12) and "size k" (0..2000)."""
+    return LaplaceSolver(n, k)
+
+
+# ---------------------------------------------------------------------------
+# the expected value scenario under other priors
+
+PRIOR_SHAPES = (
+    "uniform (Laplace)",
+    "rising",
+    "falling",
+    "peaked in the middle",
+    "U-shaped",
+    "geometric",
+)
+
+
+def prior_shape(name: str, H: int) -> list[int]:
+    """Positive integer weights over C = 0..H for one of ``PRIOR_SHAPES``.
+
+    uniform: 1; rising: c + 1; falling: H + 1 - c; peaked in the middle: H + 1 - |2c - H|;
+    U-shaped: |2c - H| + 1; geometric: 2**(H - c), so that P(C = c) halves with each floor.
+    """
+    if isinstance(H, bool) or not isinstance(H, int):
+        raise ValueError(f"the number of storeys H must be a whole number, got {H!r}")
+    if H < 0:
+        raise ValueError(f"the number of storeys H cannot be negative, got {H}")
+    shapes = {
+        "uniform (Laplace)": lambda c: 1,
+        "rising": lambda c: c + 1,
+        "falling": lambda c: H + 1 - c,
+        "peaked in the middle": lambda c: H + 1 - abs(2 * c - H),
+        "U-shaped": lambda c: abs(2 * c - H) + 1,
+        "geometric": lambda c: 2 ** (H - c),
+    }
+    if name not in shapes:
+        raise ValueError(f"there is no prior called {name!r}: choose one of {', '.join(PRIOR_SHAPES)}")
+    return [shapes[name](c) for c in range(H + 1)]
+
+
+class PriorExplorer(widgets.VBox):
+    """A(n, H, 1) (eq. (27)) and its optimal first drops for a prior chosen by shape.
+
+    ``figure`` holds the last ``plot_prior`` figure shown in ``plot``.
+    """
+
+    H_max = 40  # expected_trials is O(n H^3): about 15 ms at n = 4, H = 40
+
+    def __init__(self, n: int = 2, H: int = 20) -> None:
+        self.message = MessageLine()
+        self.prior = widgets.Dropdown(options=PRIOR_SHAPES, value=PRIOR_SHAPES[0], description="prior")
+        self.n = _slider("eggs n", n, 1, 4)
+        self.H = _slider("storeys H", H, 1, self.H_max)
+        self.result = widgets.HTML()
+        self.plot = widgets.Output()
+        self.figure = None
+        update = guarded(lambda _: self.update(), self.message)
+        for control in (self.prior, self.n, self.H):
+            control.observe(update, names="value")
+        super().__init__(
+            children=[
+                instruction("Choose a prior for C: how do the expected trials and the best first drop change?"),
+                widgets.HBox([self.prior, self.n, self.H]),
+                self.message,
+                self.result,
+                self.plot,
+            ]
+        )
+        update(None)
+
+    def weights(self) -> list[int]:
+        return prior_shape(self.prior.value, self.H.value)
+
+    def update(self) -> None:
+        n, H = self.n.value, self.H.value
+        weights = self.weights()
+        value = _python_fraction(expected_trials(n, weights))
+        drops = expected_drops(n, weights)
+        uniform = laplace_trials(n, H)
+        if value == uniform and self.prior.value == PRIOR_SHAPES[0]:
+            comparison = f"the same as Laplace's L({n}, {H}) = {uniform} of eq. (28), as it must be"
+        else:
+            word = "fewer" if value < uniform else "more"
+            comparison = (
+                f"{decimal(abs(value - uniform))} {word} than under Laplace's uniform prior, "
+                f"L({n}, {H}) = {uniform} &asymp; {decimal(uniform)}"
+            )
+        self.result.value = (
+            f"<b>A({n}, {H}, 1) = {value}</b> &asymp; {decimal(value)} expected trials: {comparison}.<br>"
+            f"optimal first drops (floors): {format_set(drops)}; the worst case needs "
+            f"W({n}, {H}) = {worst_case_trials(n, H)}."
+        )
+        self.figure = plot_prior(weights, n)
+        with self.plot:
+            clear_output(wait=True)
+            display(self.figure)
+
+
+def _python_fraction(value: Fraction) -> Fraction:
+    """The same Fraction over Python ints: numpy integers inside a Fraction overflow silently."""
+    return Fraction(int(value.numerator), int(value.denominator))
+
+
+def prior_explorer(n: int = 2, H: int = 20) -> PriorExplorer:
+    """An explorer of the expected value scenario (eq. (27)) with "prior", "eggs n", "storeys H"."""
+    return PriorExplorer(n, H)

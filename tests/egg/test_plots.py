@@ -1,0 +1,122 @@
+"""The unit's figures: right shape, real content, nothing left open in pyplot."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from puzzles.egg.model import (  # noqa: E402
+    expected_drops,
+    laplace_drops,
+    laplace_trials,
+    rep,
+    worst_case_drops,
+    worst_case_trials,
+)
+from puzzles.egg.plots import (  # noqa: E402
+    plot_drop_waves,
+    plot_nature,
+    plot_prior,
+    plot_rep,
+    plot_trials,
+)
+from puzzles.egg.widgets import prior_shape  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def no_figure_left_open():
+    before = set(plt.get_fignums())
+    yield
+    assert set(plt.get_fignums()) == before
+
+
+def test_plot_trials_draws_w_as_steps():
+    figure = plot_trials(eggs=(1, 2, 3), k_max=40)
+    assert isinstance(figure, Figure) and len(figure.axes) == 1
+    ax = figure.axes[0]
+    assert len(ax.lines) == 3
+    assert "W(n, k)" in ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+    x, y = ax.lines[1].get_data()
+    assert list(y) == [worst_case_trials(2, int(k)) for k in x]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["W(1, k)", "W(2, k)", "W(3, k)"]
+
+
+def test_plot_trials_laplace_and_both():
+    laplace = plot_trials(eggs=(2,), k_max=20, scenario="laplace").axes[0]
+    x, y = laplace.lines[0].get_data()
+    assert np.allclose(y, [float(laplace_trials(2, int(k))) for k in x])
+    both = plot_trials(eggs=(1, 2), k_max=20, scenario="both").axes[0]
+    assert len(both.lines) == 4
+    assert "L(n, k)" in both.get_title()
+
+
+def test_plot_drop_waves_spans_min_to_max_of_x_and_y():
+    figure = plot_drop_waves(n=2, k_max=30)
+    assert len(figure.axes) == 2
+    for ax, drops_of, symbol in zip(figure.axes, (worst_case_drops, laplace_drops), "XY", strict=True):
+        assert f"{symbol}(2, k)" in ax.get_title()
+        segments = ax.collections[0].get_segments()
+        assert len(segments) == 30
+        for k, segment in enumerate(segments, start=1):
+            (_, low), (_, high) = segment
+            expected = drops_of(2, k)
+            assert (low, high) == (expected.start, expected.stop - 1)
+
+
+def test_plot_nature_colours_every_cell_of_the_triangle():
+    figure = plot_nature(n=2, k_max=12)
+    assert len(figure.axes) == 1
+    ax = figure.axes[0]
+    image = ax.images[0].get_array()
+    assert image.count() == 12 * 13 // 2  # cells with 1 <= x <= k
+    dots = ax.collections[0].get_offsets()
+    assert len(dots) == sum(len(worst_case_drops(2, k)) for k in range(1, 13))
+    assert "z(2, k, x)" in ax.get_title()
+
+
+def test_plot_prior_marks_the_optimal_first_drops():
+    prior = prior_shape("rising", 15)
+    figure = plot_prior(prior, 2)
+    assert len(figure.axes) == 1
+    ax = figure.axes[0]
+    assert len(ax.patches) == 16
+    drops = expected_drops(2, prior)
+    assert [line.get_xdata()[0] for line in ax.lines] == [h - 0.5 for h in drops]
+    assert "A(2, 15, 1) = " in ax.get_title()
+
+
+def test_plot_rep_is_logarithmic():
+    figure = plot_rep(n_values=range(1, 4), j_max=8)
+    ax = figure.axes[0]
+    assert ax.get_yscale() == "log" and len(ax.lines) == 3
+    assert list(ax.lines[2].get_ydata()) == [rep(j, 3) for j in range(1, 9)]
+
+
+def test_figures_render():
+    for figure in (plot_trials(k_max=10), plot_drop_waves(k_max=10), plot_nature(k_max=5), plot_rep()):
+        figure.canvas.draw()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: plot_trials(scenario="best"), "scenario must be"),
+        (lambda: plot_trials(eggs=(0,)), "at least 1"),
+        (lambda: plot_trials(eggs=()), "at least one number of eggs"),
+        (lambda: plot_trials(k_max=0), "k_max must be at least 1"),
+        (lambda: plot_drop_waves(n=0), "at least 1"),
+        (lambda: plot_nature(k_max=2.5), "whole number"),
+        (lambda: plot_prior([1, 0, 1], 2), "every weight must be positive"),
+        (lambda: plot_prior([1, 1], 0), "positive number of eggs"),
+        (lambda: plot_rep(j_max=0), "j_max must be at least 1"),
+    ],
+)
+def test_bad_input_is_refused(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

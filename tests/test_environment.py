@@ -1,0 +1,30 @@
+"""pyproject.toml and environment.yml list the same packages (the conda route matches pip)."""
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~ \[;]", requirement.strip(), maxsplit=1)[0].lower().replace("_", "-")
+
+
+def test_conda_and_pip_list_the_same_packages():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pip = {_name(r): r for r in project["dependencies"] + project["optional-dependencies"]["dev"]}
+    conda = {}
+    text = (ROOT / "environment.yml").read_text()
+    for line in text.split("dependencies:", 1)[1].splitlines():
+        match = re.match(r"^  - ([A-Za-z0-9_.\-]+)(.*)$", line)
+        if match and match.group(1) not in ("python", "pip"):
+            conda[match.group(1).lower()] = match.group(1) + match.group(2).replace(" ", "")
+    assert set(conda) == set(pip)
+    for name, requirement in pip.items():
+        assert conda[name] == requirement.replace(" ", ""), f"{name}: pip says {requirement}, conda {conda[name]}"
+
+
+def test_conda_installs_the_local_package_and_names_the_environment():
+    text = (ROOT / "environment.yml").read_text()
+    assert "name: dp-puzzles" in text and "conda-forge" in text and "- -e ." in text
