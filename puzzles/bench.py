@@ -13,9 +13,9 @@ import importlib
 import pkgutil
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import puzzles
 
@@ -60,8 +60,12 @@ def notebook_benchmarks(unit: str) -> list[Benchmark]:
             import nbformat
 
             notebook = nbformat.read(path, as_version=4)
-            nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
-                                    resources={"metadata": {"path": str(path.parent)}}).execute()
+            nbclient.NotebookClient(
+                notebook,
+                timeout=600,
+                kernel_name="python3",
+                resources={"metadata": {"path": str(path.parent)}},
+            ).execute()
 
         benchmarks.append(
             Benchmark(f"notebook {path.name}", "whole notebook", "< 60 s", 60.0, execute, 1, notebook=True)
@@ -90,7 +94,9 @@ def run(benchmarks: list[Benchmark]) -> list[tuple[Benchmark, float]]:
             times.append(time.perf_counter() - start)
         median = statistics.median(times)
         met = "yes" if median <= bench.limit else "NO"
-        print(f"{bench.name:<46} {bench.size:<30} {_seconds(median):>10}  {bench.target:<22} {met}", flush=True)
+        print(
+            f"{bench.name:<46} {bench.size:<30} {_seconds(median):>10}  {bench.target:<22} {met}", flush=True
+        )
         results.append((bench, median))
     return results
 

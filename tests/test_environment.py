@@ -22,7 +22,9 @@ def test_conda_and_pip_list_the_same_packages():
             conda[match.group(1).lower()] = match.group(1) + match.group(2).replace(" ", "")
     assert set(conda) == set(pip)
     for name, requirement in pip.items():
-        assert conda[name] == requirement.replace(" ", ""), f"{name}: pip says {requirement}, conda {conda[name]}"
+        assert conda[name] == requirement.replace(" ", ""), (
+            f"{name}: pip says {requirement}, conda {conda[name]}"
+        )
 
 
 def test_conda_installs_the_local_package_and_names_the_environment():

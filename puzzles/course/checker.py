@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import importlib
 import types
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 __all__ = [
     "Verdict",
@@ -108,7 +109,9 @@ def verify(exercise_id: str, answer: Any) -> Verdict:
     """Run the exercise's verifier on ``answer`` and return the verdict (without printing)."""
     verifier = _verifier(exercise_id)
     if is_stub(answer):
-        return Verdict(exercise_id, "not attempted", "replace the ... with your answer, then run this cell again.")
+        return Verdict(
+            exercise_id, "not attempted", "replace the ... with your answer, then run this cell again."
+        )
     try:
         passed, message = verifier(answer)
     except Exception as error:  # the student's code failed inside the verifier

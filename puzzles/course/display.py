@@ -8,8 +8,8 @@ sets of positions as ``{2,3,4}``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 import pandas as pd
 
@@ -24,7 +24,7 @@ class Ratio(Fraction):
 
     _shown_denominator: int
 
-    def __new__(cls, numerator: int, denominator: int) -> "Ratio":
+    def __new__(cls, numerator: int, denominator: int) -> Ratio:
         if denominator <= 0:
             raise ValueError(f"a denominator must be positive, got {denominator}")
         self = super().__new__(cls, numerator, denominator)

@@ -16,9 +16,7 @@ import ipywidgets as widgets
 
 __all__ = ["MessageLine", "error_html", "guarded", "html_table", "instruction"]
 
-ERROR_STYLE = (
-    "color:#8b0000;background:#fdecea;border:1px solid #f5c2c0;border-radius:4px;padding:2px 8px"
-)
+ERROR_STYLE = "color:#8b0000;background:#fdecea;border:1px solid #f5c2c0;border-radius:4px;padding:2px 8px"
 
 
 def instruction(text: str) -> widgets.HTML:
@@ -65,9 +63,7 @@ def guarded(action: Callable[..., Any], message: MessageLine) -> Callable[..., A
     return run
 
 
-def html_table(
-    header: Sequence[str], rows: Iterable[Sequence[object]], highlight: int | None = None
-) -> str:
+def html_table(header: Sequence[str], rows: Iterable[Sequence[object]], highlight: int | None = None) -> str:
     """A small HTML table of strings; row number ``highlight`` (0-based) is shaded."""
     cell = "padding:1px 10px;text-align:right;border-bottom:1px solid #ddd"
     parts = ['<table style="border-collapse:collapse;font-family:monospace">', "<tr>"]

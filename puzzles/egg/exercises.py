@@ -8,7 +8,7 @@ reports the range it verified or the smallest counterexample.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from puzzles.course.checker import exercise, first_disagreement
 from puzzles.course.display import format_set
@@ -20,12 +20,12 @@ TWO_EGG_SIZES = 2000  # k range of the two-egg checks
 MANY_EGGS, MANY_SIZES = 6, 400  # n and k ranges of the n-egg checks
 
 
-@lru_cache(maxsize=None)
+@cache
 def _worst(n_max: int, k_max: int) -> DPTable:
     return worst_case_table(n_max, k_max)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _laplace(n_max: int, k_max: int) -> DPTable:
     return laplace_table(n_max, k_max)
 
@@ -106,7 +106,10 @@ def _subset_claim(answer, n_max: int, k_max: int, where: str) -> tuple[bool, str
         for k in range(1, k_max + 1):
             if not set(laplace.drops[n][k]) <= set(worst.drops[n][k]):
                 if answer:
-                    return False, f"at n = {n}, k = {k}: Y = {format_set(laplace.drops[n][k])} is not inside X."
+                    return (
+                        False,
+                        f"at n = {n}, k = {k}: Y = {format_set(laplace.drops[n][k])} is not inside X.",
+                    )
                 return True, f"indeed, at n = {n}, k = {k} Y is not inside X."  # pragma: no cover
     if answer:
         return True, f"the DP confirms Y(n,k) inside X(n,k) for {where}; the proof covers every size."
@@ -151,9 +154,7 @@ def _laplace_from_rep(answer) -> tuple[bool, str]:
     """Exercise 7: L(n, k) expressed through rep; compared with the DP."""
     table = _laplace(MANY_EGGS, MANY_SIZES)
     cases = [(n, k) for n in range(1, MANY_EGGS + 1) for k in range(1, MANY_SIZES + 1)]
-    found = first_disagreement(
-        lambda n, k: Fraction(answer(n, k)), lambda n, k: table.fraction(n, k), cases
-    )
+    found = first_disagreement(lambda n, k: Fraction(answer(n, k)), lambda n, k: table.fraction(n, k), cases)
     return _report(found, "your L(n,k)", f"n <= {MANY_EGGS} and k <= {MANY_SIZES}", "n, k")
 
 
@@ -162,9 +163,7 @@ def _laplace_drops_from_rep(answer) -> tuple[bool, str]:
     """Exercise 8: Y(n, k) expressed through rep and First; compared with the DP."""
     table = _laplace(MANY_EGGS, MANY_SIZES)
     cases = [(n, k) for n in range(1, MANY_EGGS + 1) for k in range(1, MANY_SIZES + 1)]
-    found = first_disagreement(
-        lambda n, k: _as_set(answer(n, k)), lambda n, k: set(table.drops[n][k]), cases
-    )
+    found = first_disagreement(lambda n, k: _as_set(answer(n, k)), lambda n, k: set(table.drops[n][k]), cases)
     return _report(found, "your Y(n,k)", f"n <= {MANY_EGGS} and k <= {MANY_SIZES}", "n, k")
 
 

@@ -21,10 +21,12 @@ Both facts are verified against the plain dynamic programme (``worst_case_table`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 from numbers import Rational
-from typing import Literal, Sequence
+from typing import Literal
 
 import numpy as np
 
@@ -294,9 +296,7 @@ def _check_prior(prior: Sequence[Rational]) -> list[Fraction]:
 
 def _expected_dp(n: int, weights: list[Fraction]) -> tuple[int, list[int], int]:
     """Total weighted trials and the optimal first drops; weights scaled to integers."""
-    scale = 1
-    for w in weights:
-        scale = scale * w.denominator // np.gcd(scale, w.denominator)
+    scale = lcm(*(w.denominator for w in weights))
     w = [int(v * scale) for v in weights]
     size = len(w) - 1  # H
     prefix = [0]

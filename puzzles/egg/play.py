@@ -82,7 +82,8 @@ class EggGame:
             raise ValueError(f"the number of storeys H cannot be negative, got {storeys}")
         if nature not in NATURES:
             raise ValueError(
-                f"Mother Nature plays either 'adversary' (worst case) or 'laplace' (uniform C), got {nature!r}"
+                "Mother Nature plays either 'adversary' (worst case) or 'laplace' (uniform C), "
+                f"got {nature!r}"
             )
         self.eggs = eggs
         self.storeys = storeys
@@ -155,9 +156,7 @@ class EggGame:
         if not 1 <= height <= self.storeys:
             raise ValueError(f"floor {height} is not in the building: {untested}")
         if height <= self.low:
-            raise ValueError(
-                f"floor {height} is already settled (an egg survives there): {untested}"
-            )
+            raise ValueError(f"floor {height} is already settled (an egg survives there): {untested}")
         if height > self.high:
             raise ValueError(f"floor {height} is already settled (an egg breaks there): {untested}")
 

@@ -11,9 +11,9 @@ lost are left empty.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from math import comb
-from typing import Callable
 
 import pandas as pd
 
@@ -210,7 +210,8 @@ k	Y(1,k)	Y(2,k)	Y(3,k)	Y(4,k)	X(4,k)
 13	{1}	{4,5}	{6,7}	{6,7,8}	{6,7,8}
 14	{1}	{4,5}	{7}	{7,8}	{7,8}
 15	{1}	{5}	{7,8}	{8}	{8}
-""",}
+""",
+}
 
 # What each "j \ n" table holds. Table 8 is headed B(j, n) but its entries are B(j-1, n-1):
 # the paper's Pascal triangle is laid out from B(0, 0) in the top-left corner.

@@ -7,8 +7,8 @@ paper's denominator k + 1), sets of optimal drops as ``{2,3}``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import comb
-from typing import Iterable
 
 import pandas as pd
 

@@ -38,6 +38,7 @@ __all__ = [
     "LaplaceSolver",
     "PriorExplorer",
     "PRIOR_SHAPES",
+    "building_html",
     "compact_set",
     "nature_game",
     "worst_case_solver",
@@ -164,7 +165,8 @@ class NatureGame(widgets.VBox):
             relative = worst_case_drops(game.eggs_left, game.size)
             self.hint_line.value = (
                 f"Hint: drop from a floor in {compact_set(floors)} "
-                f"(X({game.eggs_left}, {game.size}) = {compact_set(relative)}, counted from floor {game.low})."
+                f"(X({game.eggs_left}, {game.size}) = {compact_set(relative)}, "
+                f"counted from floor {game.low})."
             )
         else:
             self.hint_line.value = ""
@@ -204,8 +206,7 @@ def building_html(game: EggGame, hint: range = range(0)) -> str:
         )
     table = '<table style="border-collapse:separate;border-spacing:2px">' + "".join(rows) + "</table>"
     return (
-        f'<div style="margin:4px 0">{legend}</div>'
-        f'<div style="max-height:440px;overflow-y:auto">{table}</div>'
+        f'<div style="margin:4px 0">{legend}</div><div style="max-height:440px;overflow-y:auto">{table}</div>'
     )
 
 
@@ -256,7 +257,9 @@ class _Solver(widgets.VBox):
 class WorstCaseSolver(_Solver):
     """W(n, k) (eq. (17)) and X(n, k) (eq. (19)) for the sliders' n and k."""
 
-    text = "Move the sliders: W(n, k) is the least worst-case number of trials, X(n, k) the optimal first drops."
+    text = (
+        "Move the sliders: W(n, k) is the least worst-case number of trials, X(n, k) the optimal first drops."
+    )
 
     def update(self) -> None:
         n, k = self.n.value, self.k.value
@@ -369,7 +372,9 @@ class PriorExplorer(widgets.VBox):
             control.observe(update, names="value")
         super().__init__(
             children=[
-                instruction("Choose a prior for C: how do the expected trials and the best first drop change?"),
+                instruction(
+                    "Choose a prior for C: how do the expected trials and the best first drop change?"
+                ),
                 widgets.HBox([self.prior, self.n, self.H]),
                 self.message,
                 self.result,

@@ -29,7 +29,11 @@ def test_correct_incorrect_and_not_attempted(capsys):
 
 def test_an_exception_in_the_answer_is_reported_where_it_happens():
     verdict = verify("demo-1", lambda k: 1 // (k - 4) and k * k)
-    assert verdict.status == "incorrect" and "k = 4" in verdict.message and "ZeroDivisionError" in verdict.message
+    assert (
+        verdict.status == "incorrect"
+        and "k = 4" in verdict.message
+        and "ZeroDivisionError" in verdict.message
+    )
 
 
 def test_stub_detection_is_not_fooled_by_constant_answers():

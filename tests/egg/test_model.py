@@ -66,7 +66,9 @@ def test_laplace_dp_matches_equation_28_in_fractions():
                 if n == 1 and x > 1:
                     continue  # eq. (2): one egg must go to the lowest untested height
                 options.append(
-                    1 + Fraction(1 + k - x, 1 + k) * value[n, k - x] + Fraction(x, 1 + k) * value[n - 1, x - 1]
+                    1
+                    + Fraction(1 + k - x, 1 + k) * value[n, k - x]
+                    + Fraction(x, 1 + k) * value[n - 1, x - 1]
                 )
             value[n, k] = min(options)
             assert value[n, k] == LAPLACE.fraction(n, k)

@@ -246,9 +246,14 @@ def test_drops_outside_the_interval_are_refused():
     game.drop(1)  # survives (x = 1 with 2 eggs and k = 10)
     game.drop(10)  # breaks (Lemma 19)
     assert (game.low, game.high) == (1, 9)
-    with pytest.raises(ValueError, match=r"floor 1 is already settled \(an egg survives there\): the untested floors are 2..9"):
+    with pytest.raises(
+        ValueError,
+        match=r"floor 1 is already settled \(an egg survives there\): the untested floors are 2..9",
+    ):
         game.drop(1)
-    with pytest.raises(ValueError, match=r"floor 10 is already settled \(an egg breaks there\): the untested floors are 2..9"):
+    with pytest.raises(
+        ValueError, match=r"floor 10 is already settled \(an egg breaks there\): the untested floors are 2..9"
+    ):
         game.drop(10)
     with pytest.raises(ValueError, match="floor 11 is not in the building"):
         game.drop(11)

@@ -1,7 +1,7 @@
 """Every printed table of the paper is recomputed; the errata list is what disagrees."""
 
 from puzzles.egg.model import laplace_table
-from puzzles.egg.printed import PRINTED, compute_cell, errata, printed_table
+from puzzles.egg.printed import PRINTED, errata, printed_table
 from puzzles.egg.tables import (
     dif_frame,
     drops_frame,
