@@ -13,10 +13,10 @@ model or the game engine is shown in the widget's message line, never as a trace
 from __future__ import annotations
 
 import html
+import io
 from fractions import Fraction
 
 import ipywidgets as widgets
-from IPython.display import clear_output, display
 
 from puzzles.course.display import Ratio, decimal, format_set
 from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
@@ -354,7 +354,9 @@ def prior_shape(name: str, H: int) -> list[int]:
 class PriorExplorer(widgets.VBox):
     """A(n, H, 1) (eq. (27)) and its optimal first drops for a prior chosen by shape.
 
-    ``figure`` holds the last ``plot_prior`` figure shown in ``plot``.
+    ``figure`` holds the last ``plot_prior`` figure; ``plot`` shows it as a PNG image (an
+    Image widget rather than an Output widget, so that it renders the same in JupyterLab,
+    in nbconvert and under nbval).
     """
 
     H_max = 40  # expected_trials is O(n H^3): about 15 ms at n = 4, H = 40
@@ -365,7 +367,7 @@ class PriorExplorer(widgets.VBox):
         self.n = _slider("eggs n", n, 1, 4)
         self.H = _slider("storeys H", H, 1, self.H_max)
         self.result = widgets.HTML()
-        self.plot = widgets.Output()
+        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="560px"))
         self.figure = None
         update = guarded(lambda _: self.update(), self.message)
         for control in (self.prior, self.n, self.H):
@@ -389,7 +391,7 @@ class PriorExplorer(widgets.VBox):
     def update(self) -> None:
         n, H = self.n.value, self.H.value
         weights = self.weights()
-        value = _python_fraction(expected_trials(n, weights))
+        value = expected_trials(n, weights)
         drops = expected_drops(n, weights)
         uniform = laplace_trials(n, H)
         if value == uniform and self.prior.value == PRIOR_SHAPES[0]:
@@ -406,14 +408,9 @@ class PriorExplorer(widgets.VBox):
             f"W({n}, {H}) = {worst_case_trials(n, H)}."
         )
         self.figure = plot_prior(weights, n)
-        with self.plot:
-            clear_output(wait=True)
-            display(self.figure)
-
-
-def _python_fraction(value: Fraction) -> Fraction:
-    """The same Fraction over Python ints: numpy integers inside a Fraction overflow silently."""
-    return Fraction(int(value.numerator), int(value.denominator))
+        image = io.BytesIO()
+        self.figure.savefig(image, format="png", dpi=80)
+        self.plot.value = image.getvalue()
 
 
 def prior_explorer(n: int = 2, H: int = 20) -> PriorExplorer:
