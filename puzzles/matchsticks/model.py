@@ -1,0 +1,408 @@
+"""The mathematics of match-stick games: the backward DP, the paper's closed form, Sprague-Grundy, Nim.
+
+Source: U. Chukwunenye, T. Ishaya, L. U. Ibrahim, "Discrete Optimal Control of a Class of
+Match-Stick Puzzles" (the theorem of section IV), generalising W. L. Winston's match puzzle in
+*Operations Research: Applications and Algorithms* (N = 30 sticks, take 1 to 3).
+
+Conventions. A position is the number ``n`` of sticks on the table before a move; a move takes
+``k`` sticks for some ``k`` in the subtraction set ``S`` with ``k <= n``. ``moves`` is either a
+whole number M (meaning S = {1, ..., M}, the paper's game) or any collection of positive take
+sizes. A position with no legal move ends the game (with S lacking 1, sticks may be left over).
+
+* misere play (``misere=True``, the paper's rule): whoever makes the last move loses, so the
+  player to move at an end position *wins* (the opponent has just made the last move);
+* normal play (``misere=False``): the player who cannot move loses.
+
+``outcome`` is "win" when the player to move can force a win, "lose" otherwise. Pure Python,
+no UI: the widgets, plots and tables import from here.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache, reduce
+from operator import xor
+
+__all__ = [
+    "subtraction_set",
+    "parse_moves",
+    "win_table",
+    "outcome",
+    "outcome_table",
+    "losing_positions",
+    "winning_moves",
+    "theorem_p",
+    "first_pick",
+    "feasible",
+    "reply",
+    "theorem_levels",
+    "theorem_disagreements",
+    "grundy",
+    "grundy_table",
+    "mex",
+    "eventual_period",
+    "outcome_period",
+    "grundy_period",
+    "grundy_sum",
+    "sum_outcome",
+    "sum_winning_moves",
+    "nim_outcome",
+    "nim_winning_moves",
+]
+
+Moves = int | Iterable[int]
+
+
+# ---------------------------------------------------------------------------
+# input checks
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{what} must be a whole number, got {value!r}")
+    return int(value)
+
+
+def _sticks(n: object, what: str = "the number of sticks n") -> int:
+    n = _whole(n, what)
+    if n < 0:
+        raise ValueError(f"{what} cannot be negative, got {n}")
+    return n
+
+
+def _start(N: object) -> int:
+    N = _whole(N, "the number of sticks N")
+    if N < 1:
+        raise ValueError(f"a game starts with at least one stick on the table, got N = {N}")
+    return N
+
+
+def _largest_take(M: object) -> int:
+    M = _whole(M, "the largest take M")
+    if M < 1:
+        raise ValueError(f"the largest take M must be at least 1 stick, got M = {M}")
+    return M
+
+
+def subtraction_set(moves: Moves) -> tuple[int, ...]:
+    """The take sizes as a sorted tuple: ``3`` -> (1, 2, 3); ``{4, 1}`` -> (1, 4).
+
+    Raises ValueError for M < 1, an empty set, or a take size that is not a positive whole number.
+    """
+    if isinstance(moves, bool):
+        raise ValueError(f"moves must be a largest take M or a set of take sizes, got {moves!r}")
+    if isinstance(moves, numbers.Integral):
+        return tuple(range(1, _largest_take(moves) + 1))
+    if isinstance(moves, str):
+        return parse_moves(moves)
+    try:
+        values = list(moves)
+    except TypeError:
+        raise ValueError(f"moves must be a largest take M or a set of take sizes, got {moves!r}") from None
+    if not values:
+        raise ValueError("the set of take sizes is empty: give at least one positive take size")
+    sizes = set()
+    for value in values:
+        size = _whole(value, "a take size")
+        if size < 1:
+            raise ValueError(f"every take size must be a positive number of sticks, got {size}")
+        sizes.add(size)
+    return tuple(sorted(sizes))
+
+
+def parse_moves(text: str) -> tuple[int, ...]:
+    """Read a subtraction set typed as ``"1, 3, 4"`` (commas or spaces), for the widgets."""
+    parts = [part for part in text.replace(",", " ").replace("{", " ").replace("}", " ").split() if part]
+    if not parts:
+        raise ValueError("the set of take sizes is empty: type positive whole numbers such as 1, 3, 4")
+    values = []
+    for part in parts:
+        try:
+            values.append(int(part))
+        except ValueError:
+            raise ValueError(f"{part!r} is not a whole number: type take sizes such as 1, 3, 4") from None
+    return subtraction_set(values)
+
+
+# ---------------------------------------------------------------------------
+# the backward DP
+
+
+@lru_cache(maxsize=32)
+def _cached_table(moves: tuple[int, ...], misere: bool, n_max: int) -> bytes:
+    """win[n] for n = 0..n_max as bytes (1 = the player to move wins); see ``win_table``."""
+    smallest, largest = moves[0], moves[-1]
+    # bit (k - 1) of `reach` is set when k is a take size; bit i of `recent` tells whether
+    # position n - 1 - i is lost for the player to move there (positions below 0: never).
+    reach = sum(1 << (k - 1) for k in moves)
+    keep = (1 << largest) - 1
+    end_value = 1 if misere else 0
+    win = bytearray(n_max + 1)
+    recent = 0
+    for n in range(n_max + 1):
+        if n < smallest:  # no legal move: the game is over
+            value = end_value
+        else:
+            value = 1 if recent & reach else 0
+        win[n] = value
+        recent = ((recent << 1) | (value ^ 1)) & keep
+    return bytes(win)
+
+
+def win_table(n_max: int, moves: Moves, misere: bool = True) -> bytes:
+    """The backward DP: byte n is 1 when the player to move with n sticks can force a win.
+
+    f(n) = win  iff  some take k in S with k <= n leaves the opponent a lost position f(n - k);
+    a position with no legal move is a win under misere play and a loss under normal play.
+    The paper's stages run backwards from the end of the game; this table fills them from
+    n = 0 upwards, one position at a time, so a million positions take a fraction of a second.
+    """
+    n_max = _sticks(n_max, "the largest number of sticks")
+    return _cached_table(subtraction_set(moves), bool(misere), n_max)
+
+
+def outcome(n: int, moves: Moves, misere: bool = True) -> str:
+    """ "win" or "lose" for the player to move with n sticks (n = 0 is the end of the game)."""
+    n = _sticks(n)
+    return "win" if win_table(n, moves, misere)[n] else "lose"
+
+
+def outcome_table(n_max: int, moves: Moves, misere: bool = True) -> list[str]:
+    """``outcome(n, moves, misere)`` for n = 0..n_max."""
+    return ["win" if bit else "lose" for bit in win_table(n_max, moves, misere)]
+
+
+def losing_positions(n_max: int, moves: Moves, misere: bool = True) -> list[int]:
+    """Every n in 0..n_max where the player to move loses against best play."""
+    return [n for n, bit in enumerate(win_table(n_max, moves, misere)) if not bit]
+
+
+def winning_moves(n: int, moves: Moves, misere: bool = True) -> list[int]:
+    """Every take k that leaves the opponent a lost position, smallest first (empty when none)."""
+    n = _sticks(n)
+    sizes = subtraction_set(moves)
+    table = win_table(n, sizes, misere)
+    return [k for k in sizes if k <= n and not table[n - k]]
+
+
+# ---------------------------------------------------------------------------
+# the paper's theorem (section IV), for S = {1, ..., M} under misere play
+
+
+def theorem_p(N: int, M: int) -> int:
+    """p = ceil((N - (M + 1)) / (M + 1)): the paper's p, with the least integer function."""
+    N, M = _start(N), _largest_take(M)
+    return -((M + 1 - N) // (M + 1))  # ceiling division in exact integers
+
+
+def first_pick(N: int, M: int) -> int | None:
+    """The paper's m1 = (N - 1) - p (M + 1); None when it falls outside 1..M (no winning pick).
+
+    Under the paper's hypothesis, (N - 1) not a multiple of (M + 1), m1 = (N - 1) mod (M + 1).
+    """
+    N, M = _start(N), _largest_take(M)
+    m1 = (N - 1) - theorem_p(N, M) * (M + 1)
+    return m1 if 1 <= m1 <= M else None
+
+
+def feasible(N: int, M: int) -> bool:
+    """The paper's feasibility condition: (N - 2) mod (M + 1) differs from M.
+
+    It holds exactly when (N - 1) is not a multiple of (M + 1): the two conditions of the
+    paper are one and the same.
+    """
+    N, M = _start(N), _largest_take(M)
+    return (N - 2) % (M + 1) != M
+
+
+def reply(M: int, taken: int) -> int:
+    """The paper's m_j = (M + 1) - O_{j-1}: answer the opponent's take O with M + 1 - O."""
+    M = _largest_take(M)
+    taken = _whole(taken, "the opponent's take O")
+    if not 1 <= taken <= M:
+        raise ValueError(f"the opponent takes between 1 and M = {M} sticks, got O = {taken}")
+    return M + 1 - taken
+
+
+def theorem_levels(N: int, M: int) -> list[int]:
+    """n_j = (p + 1 - j)(M + 1) + 1 for j = 1..p+1: the sticks left before the opponent's picks.
+
+    Empty when no winning first pick exists.
+    """
+    if first_pick(N, M) is None:
+        return []
+    p = theorem_p(N, M)
+    return [(p + 1 - j) * (M + 1) + 1 for j in range(1, p + 2)]
+
+
+def theorem_disagreements(M_max: int = 50, N_max: int = 500) -> list[tuple[int, int, str]]:
+    """Check the theorem against the DP for every 1 <= M <= M_max and 1 <= N <= N_max.
+
+    For each (M, N) the DP must find: a winning first move exactly when ``first_pick`` gives
+    one, and then ``first_pick`` as the only winning move; ``feasible`` exactly when N is a
+    win; and at every level n_j = 1 (mod M + 1) above 1, the reply M + 1 - O as a winning
+    answer to each opponent's take O. Returns the disagreements (M, N, what) found: none.
+    """
+    M_max, N_max = _largest_take(M_max), _start(N_max)
+    found: list[tuple[int, int, str]] = []
+    for M in range(1, M_max + 1):
+        table = win_table(N_max, M)
+        for N in range(1, N_max + 1):
+            wins = [k for k in range(1, min(M, N) + 1) if not table[N - k]]
+            m1 = first_pick(N, M)
+            if (m1 is None and wins) or (m1 is not None and wins != [m1]):
+                found.append((M, N, f"first pick {m1}, but the DP's winning moves are {wins}"))
+            if feasible(N, M) != bool(table[N]):
+                found.append((M, N, "the feasibility condition disagrees with the DP"))
+            if N % (M + 1) == 1 and N > 1:  # a level n_j: every opponent's take is answered
+                for taken in range(1, M + 1):
+                    left = N - taken
+                    if table[left - reply(M, taken)]:
+                        found.append((M, N, f"the reply to O = {taken} does not leave a lost position"))
+    return found
+
+
+# ---------------------------------------------------------------------------
+# Sprague-Grundy values and periodicity (normal play)
+
+
+def mex(values: Iterable[int]) -> int:
+    """The minimum excludant: the least non-negative integer not among ``values``."""
+    seen = set(values)
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+@lru_cache(maxsize=32)
+def _cached_grundy(moves: tuple[int, ...], n_max: int) -> tuple[int, ...]:
+    g: list[int] = []
+    for n in range(n_max + 1):
+        g.append(mex(g[n - k] for k in moves if k <= n))
+    return tuple(g)
+
+
+def grundy_table(n_max: int, moves: Moves) -> tuple[int, ...]:
+    """G(n) = mex{G(n - k) : k in S, k <= n} for n = 0..n_max (normal play)."""
+    return _cached_grundy(subtraction_set(moves), _sticks(n_max, "the largest number of sticks"))
+
+
+def grundy(n: int, moves: Moves) -> int:
+    """The Sprague-Grundy value G(n) of one pile of n sticks under normal play."""
+    n = _sticks(n)
+    return grundy_table(n, moves)[n]
+
+
+def eventual_period(values: Sequence, window: int) -> tuple[int, int] | None:
+    """(preperiod, period) of a sequence in which each term is a function of the ``window`` before it.
+
+    Such a sequence repeats from the first time a window of ``window`` consecutive terms
+    recurs (pigeonhole). Returns the least preperiod t and least period p with
+    values[i] == values[i + p] for all i >= t, or None if ``values`` is too short to see a
+    window recur.
+    """
+    seen: dict[tuple, int] = {}
+    for start in range(len(values) - window + 1):
+        key = tuple(values[start : start + window])
+        if key in seen:
+            first = seen[key]
+            period = start - first
+            preperiod = first
+            while preperiod > 0 and values[preperiod - 1] == values[preperiod - 1 + period]:
+                preperiod -= 1
+            return preperiod, period
+        seen[key] = start
+    return None
+
+
+def _period(make: Callable[[int], Sequence], window: int) -> tuple[int, int]:
+    length = 8 * window + 64
+    while True:
+        found = eventual_period(make(length), window)
+        if found is not None:
+            return found
+        length *= 4
+
+
+def outcome_period(moves: Moves, misere: bool = False) -> tuple[int, int]:
+    """(preperiod, period) of the win/lose sequence n = 0, 1, 2, ... of a subtraction game.
+
+    With s = max S, f(n) depends only on f(n - s), ..., f(n - 1) once n >= s, so the sequence
+    repeats as soon as a block of s consecutive outcomes recurs: after at most 2**s positions.
+    """
+    sizes = subtraction_set(moves)
+    return _period(lambda length: win_table(length, sizes, misere), sizes[-1])
+
+
+def grundy_period(moves: Moves) -> tuple[int, int]:
+    """(preperiod, period) of the Sprague-Grundy sequence G(0), G(1), ... of a subtraction game."""
+    sizes = subtraction_set(moves)
+    return _period(lambda length: grundy_table(length, sizes), sizes[-1])
+
+
+# ---------------------------------------------------------------------------
+# several piles at once
+
+
+def _piles(piles: Iterable[int]) -> tuple[int, ...]:
+    try:
+        values = tuple(piles)
+    except TypeError:
+        raise ValueError(
+            f"give the piles as a list of stick counts, for example [3, 4, 5], got {piles!r}"
+        ) from None
+    if not values:
+        raise ValueError("give at least one pile")
+    return tuple(_sticks(v, "a pile") for v in values)
+
+
+def grundy_sum(piles: Iterable[int], moves: Moves) -> int:
+    """G(p1) xor G(p2) xor ...: the Sprague-Grundy value of several piles played side by side."""
+    piles = _piles(piles)
+    table = grundy_table(max(piles), moves)
+    return reduce(xor, (table[p] for p in piles), 0)
+
+
+def sum_outcome(piles: Iterable[int], moves: Moves) -> str:
+    """Normal play on several piles, each move taking k in S from one pile: "win" iff the xor is not 0."""
+    return "win" if grundy_sum(piles, moves) else "lose"
+
+
+def sum_winning_moves(piles: Iterable[int], moves: Moves) -> list[tuple[int, int]]:
+    """Every winning move (pile index, take) of the sum of subtraction games under normal play."""
+    piles = _piles(piles)
+    sizes = subtraction_set(moves)
+    table = grundy_table(max(piles), sizes)
+    total = reduce(xor, (table[p] for p in piles), 0)
+    return [
+        (i, k)
+        for i, pile in enumerate(piles)
+        for k in sizes
+        if k <= pile and table[pile - k] == total ^ table[pile]
+    ]
+
+
+def nim_outcome(piles: Iterable[int], misere: bool = False) -> str:
+    """Nim (take any number from one pile) by Bouton's rule.
+
+    Normal play: "win" iff p1 xor p2 xor ... is not 0. Misere play: the same, except when every
+    pile holds at most one stick; then "win" iff the number of single sticks is even.
+    """
+    piles = _piles(piles)
+    if misere and all(p <= 1 for p in piles):
+        return "win" if sum(piles) % 2 == 0 else "lose"
+    return "win" if reduce(xor, piles, 0) else "lose"
+
+
+def nim_winning_moves(piles: Iterable[int], misere: bool = False) -> list[tuple[int, int]]:
+    """Every winning move (pile index, take) of Nim, by Bouton's rule (normal or misere play)."""
+    piles = _piles(piles)
+    moves = []
+    for i, pile in enumerate(piles):
+        for take in range(1, pile + 1):
+            after = piles[:i] + (pile - take,) + piles[i + 1 :]
+            if nim_outcome(after, misere) == "lose":
+                moves.append((i, take))
+    return moves
