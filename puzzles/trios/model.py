@@ -1,0 +1,674 @@
+"""The mathematics of Tricky Trios: the memoised DP over (K2, K1, K0), enumeration, simulation.
+
+Source: the analysis of "Tricky Trios", Code Jam to I/O for Women 2018.
+
+The game: 3N face-down cards, three of each number 1..N. A round flips a card, then a second;
+if the two differ the round ends, if they match a third card is flipped, and when it matches
+too the trio is removed. Flipped cards go back face down but are remembered.
+
+The rule of the analysis ("only flip known cards when they are the last ones needed to remove
+a trio") reduces what a player knows to the numbers of trios with two, one or no known cards,
+the state (K2, K1, K0); a trio whose three cards are all known costs exactly one extra round.
+Three methods compute the expected number of rounds E(N) = f(0, 0, N):
+
+* ``expected_rounds``: the DP over (K2, K1, K0), bottom up in integers. Every unknown card is
+  flipped exactly once in a game and the flip that reveals it has a probability with
+  denominator "the number of unknown cards left", so g(s) = U! f(s) is an integer, with
+  U = K2 + 2 K1 + 3 K0. The recursion for g needs only integer arithmetic;
+* ``expected_rounds_by_enumeration``: the small-dataset method, every left-to-right order of
+  the deck (up to relabelling) played by the rule and averaged, N <= 5;
+* ``expected_rounds_free_choice``: a DP that allows *every* flip at every moment of a round
+  (known or unknown cards, any trio), the computational check that the rule is optimal.
+
+``simulate`` estimates E(N) by playing random deals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import NamedTuple
+
+__all__ = [
+    "State",
+    "SimulationResult",
+    "MAX_ENUMERATION",
+    "check_trios",
+    "expected_rounds",
+    "rounds_table",
+    "state_value",
+    "state_after",
+    "transitions",
+    "expected_rounds_memo",
+    "expected_rounds_by_enumeration",
+    "enumeration_summary",
+    "canonical_orders",
+    "count_orders",
+    "play_order",
+    "simulate",
+    "sample_rounds",
+    "expected_rounds_free_choice",
+    "free_choice_value",
+    "free_choice_decisions",
+    "free_choice_first_flips",
+    "rule_flip",
+    "FLIP_UNKNOWN",
+    "FLIP_KNOWN",
+    "FLIP_OTHER",
+    "fluid_drift",
+    "rounds_per_trio_limit",
+    "EnumerationSummary",
+]
+
+MAX_ENUMERATION = 5  # the small dataset: N = 1..5
+
+
+class State(NamedTuple):
+    """The analysis's state (K2, K1, K0): trios with two, one and no known cards.
+
+    (A trio with three known cards is removed in the next round; see ``state_value``.)
+    """
+
+    two_known: int
+    one_known: int
+    zero_known: int
+
+    @property
+    def unknown_cards(self) -> int:
+        """U = K2 + 2 K1 + 3 K0, the cards whose numbers are not known yet."""
+        return self.two_known + 2 * self.one_known + 3 * self.zero_known
+
+    @property
+    def trios(self) -> int:
+        return self.two_known + self.one_known + self.zero_known
+
+
+# ---------------------------------------------------------------------------
+# input checks
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, got {value!r}")
+    return int(value)
+
+
+def check_trios(N: object) -> int:
+    """N as an int, or a ValueError with a sentence for a student."""
+    N = _whole(N, "the number of trios N")
+    if N < 1:
+        raise ValueError(f"N must be a positive number of trios (the deck has 3N cards), got {N}")
+    return N
+
+
+def _check_state(two_known: object, one_known: object, zero_known: object) -> State:
+    counts = [
+        _whole(v, w) for v, w in zip((two_known, one_known, zero_known), ("K2", "K1", "K0"), strict=True)
+    ]
+    for value, name in zip(counts, ("K2", "K1", "K0"), strict=True):
+        if value < 0:
+            raise ValueError(f"{name} counts trios and cannot be negative, got {value}")
+    return State(*counts)
+
+
+# ---------------------------------------------------------------------------
+# the transitions of one round under the rule
+
+
+def transitions(state: State) -> list[tuple[Fraction, int, State, str]]:
+    """Every way a round can end from ``state`` under the rule: (probability, rounds, next, how).
+
+    ``rounds`` is 1, or 2 when the round turns a Two-Known trio into a Three-Known one (its
+    removal takes the next round); ``next`` is the state after that. The probabilities sum to
+    1 for any state with unknown cards; the list is empty for (0, 0, 0).
+    """
+    K2, K1, K0 = state
+    U = state.unknown_cards
+    out: list[tuple[Fraction, int, State, str]] = []
+
+    def add(p: Fraction, rounds: int, nxt: tuple[int, int, int], how: str) -> None:
+        if p:
+            out.append((p, rounds, State(*nxt), how))
+
+    if U == 0:
+        return out
+    # first card from a Two-Known trio: flip its two known cards, the trio is removed
+    add(Fraction(K2, U), 1, (K2 - 1, K1, K0), "Two-Known trio completed")
+    if K1:
+        p = Fraction(2 * K1, U)
+        add(p * Fraction(1, U - 1), 1, (K2, K1 - 1, K0), "One-Known: its last card, removed")
+        add(p * Fraction(K2, U - 1), 2, (K2, K1 - 1, K0), "One-Known, then a Two-Known trio's last card")
+        add(p * Fraction(2 * (K1 - 1), U - 1), 1, (K2 + 2, K1 - 2, K0), "One-Known, then another One-Known")
+        add(p * Fraction(3 * K0, U - 1), 1, (K2 + 1, K1, K0 - 1), "One-Known, then a Zero-Known")
+    if K0:
+        p = Fraction(3 * K0, U)
+        same = p * Fraction(2, U - 1)
+        if U > 2:
+            add(same * Fraction(1, U - 2), 1, (K2, K1, K0 - 1), "Zero-Known, a pair, its last card: removed")
+            add(
+                same * Fraction(K2, U - 2), 2, (K2, K1, K0 - 1), "Zero-Known, a pair, a Two-Known's last card"
+            )
+            add(
+                same * Fraction(2 * K1, U - 2), 1, (K2 + 2, K1 - 1, K0 - 1), "Zero-Known, a pair, a One-Known"
+            )
+            add(
+                same * Fraction(3 * (K0 - 1), U - 2),
+                1,
+                (K2 + 1, K1 + 1, K0 - 2),
+                "Zero-Known, a pair, another Zero-Known",
+            )
+        add(p * Fraction(K2, U - 1), 2, (K2 - 1, K1 + 1, K0 - 1), "Zero-Known, then a Two-Known's last card")
+        add(p * Fraction(2 * K1, U - 1), 1, (K2 + 1, K1, K0 - 1), "Zero-Known, then a One-Known")
+        add(p * Fraction(3 * (K0 - 1), U - 1), 1, (K2, K1 + 2, K0 - 2), "Zero-Known, then another Zero-Known")
+    return out
+
+
+def state_after(state: State, how: str) -> State:
+    """The next state of ``transitions(state)`` named ``how`` (for tables and tests)."""
+    for _, _, nxt, name in transitions(state):
+        if name == how:
+            return nxt
+    raise ValueError(f"no transition called {how!r} from the state {tuple(state)}")
+
+
+# ---------------------------------------------------------------------------
+# the memoised DP in Fractions, as the analysis writes it (the plain version)
+
+
+@cache
+def _memo(K2: int, K1: int, K0: int) -> Fraction:
+    state = State(K2, K1, K0)
+    if state.unknown_cards == 0:
+        return Fraction(0)
+    return sum((p * (rounds + _memo(*nxt)) for p, rounds, nxt, _ in transitions(state)), Fraction(0))
+
+
+def expected_rounds_memo(N: int) -> Fraction:
+    """f(0, 0, N) by the analysis's memoised recursion in Fractions (slower; a second algorithm)."""
+    N = check_trios(N)
+    for n in range(1, N + 1):  # grow the memo gradually: no deep recursion
+        _memo(0, 0, n)
+    return _memo(0, 0, N)
+
+
+# ---------------------------------------------------------------------------
+# the same DP in integers: g(s) = U! f(s), layer by layer
+
+
+class _ScaledTable:
+    """g[T][K1][K0] = U! f(K2, K1, K0) with K2 = T - K1 - K0, for T = 0..size - 1."""
+
+    def __init__(self) -> None:
+        self.layers: list[list[list[int]]] = [[[0]]]
+        self.factorial = [1]
+
+    def extend(self, n_max: int) -> None:
+        fact = self.factorial
+        while len(fact) <= 3 * n_max:
+            fact.append(fact[-1] * len(fact))
+        layers = self.layers
+        for T in range(len(layers), n_max + 1):
+            below = layers[T - 1]  # one trio fewer (a removal)
+            here: list[list[int]] = [[0] * (T - K1 + 1) for K1 in range(T + 1)]
+            layers.append(here)
+            # within the layer every transition lowers U = T + K1 + 2 K0: go by increasing U
+            for U_part in range(0, 2 * T + 1):  # U_part = K1 + 2 K0
+                for K0 in range(U_part // 2, -1, -1):
+                    K1 = U_part - 2 * K0
+                    if K1 + K0 > T:
+                        continue
+                    K2 = T - K1 - K0
+                    U = T + U_part
+                    if U == 0:
+                        continue
+                    total = 0
+                    factor_terms = 0  # coefficient of (U-1)!, (U-2)!, (U-3)! parts, added below
+                    if K2:
+                        total += K2 * (fact[U - 1] + below[K1][K0])  # removal: (K2-1, K1, K0)
+                    if K1:
+                        two = 2 * K1
+                        removed = below[K1 - 1][K0]  # (K2, K1-1, K0): one trio fewer
+                        total += two * (1 + K2) * removed
+                        factor_terms = two * (U - 1 + K2)
+                        if K1 >= 2:
+                            total += two * 2 * (K1 - 1) * here[K1 - 2][K0]  # (K2+2, K1-2, K0)
+                        if K0:
+                            total += two * 3 * K0 * here[K1][K0 - 1]  # (K2+1, K1, K0-1)
+                    rest = factor_terms * fact[U - 2] if factor_terms else 0
+                    if K0:
+                        three = 3 * K0
+                        if U > 2:
+                            pair = 2 * three
+                            total += pair * (1 + K2) * below[K1][K0 - 1]  # removal: (K2, K1, K0-1)
+                            if K1:
+                                total += pair * 2 * K1 * here[K1 - 1][K0 - 1]  # (K2+2, K1-1, K0-1)
+                            if K0 >= 2:
+                                total += pair * 3 * (K0 - 1) * here[K1 + 1][K0 - 2]  # (K2+1, K1+1, K0-2)
+                            rest += pair * (U - 2 + K2) * fact[U - 3]
+                        if K2:
+                            total += three * K2 * below[K1 + 1][K0 - 1]  # (K2-1, K1+1, K0-1): a removal
+                        if K1:
+                            total += three * 2 * K1 * here[K1][K0 - 1]  # (K2+1, K1, K0-1)
+                        if K0 >= 2:
+                            total += three * 3 * (K0 - 1) * here[K1 + 2][K0 - 2]  # (K2, K1+2, K0-2)
+                        rest += three * (U - 3 + K2) * fact[U - 2]
+                    here[K1][K0] = total + rest
+
+    def value(self, state: State) -> Fraction:
+        T = state.trios
+        if T >= len(self.layers):
+            self.extend(T)
+        return Fraction(
+            self.layers[T][state.one_known][state.zero_known], self.factorial[state.unknown_cards]
+        )
+
+
+_TABLE = _ScaledTable()
+
+
+def state_value(two_known: int, one_known: int, zero_known: int, three_known: int = 0) -> Fraction:
+    """f(K3, K2, K1, K0): the expected number of rounds left under optimal play.
+
+    f(K3, K2, K1, K0) = K3 + f(K2, K1, K0): each Three-Known trio takes one round of its own.
+    """
+    state = _check_state(two_known, one_known, zero_known)
+    three_known = _whole(three_known, "K3")
+    if three_known < 0:
+        raise ValueError(f"K3 counts trios and cannot be negative, got {three_known}")
+    return three_known + _TABLE.value(state)
+
+
+def expected_rounds(N: int) -> Fraction:
+    """E(N) = f(0, 0, N): the exact expected number of rounds to remove all N trios.
+
+    The DP over (K2, K1, K0) of the analysis, memoised in a table shared by every N and
+    computed bottom up in integers (g = U! f); all N <= 100 together take well under 2 s.
+    """
+    N = check_trios(N)
+    return _TABLE.value(State(0, 0, N))
+
+
+def rounds_table(n_max: int) -> list[Fraction]:
+    """[E(1), ..., E(n_max)]."""
+    n_max = check_trios(n_max)
+    _TABLE.extend(n_max)
+    return [_TABLE.value(State(0, 0, n)) for n in range(1, n_max + 1)]
+
+
+# ---------------------------------------------------------------------------
+# the small dataset: every left-to-right order, played by the rule
+
+
+def count_orders(N: int, relabel: bool = False) -> int:
+    """The orders of the deck: (3N)! / 3!^N, or that divided by N! up to relabelling."""
+    N = check_trios(N)
+    orders = math.factorial(3 * N) // 6**N
+    return orders // math.factorial(N) if relabel else orders
+
+
+def canonical_orders(N: int) -> Iterator[tuple[int, ...]]:
+    """Every order of 1,1,1,2,2,2,...,N,N,N in which the numbers first appear as 1, 2, ..., N.
+
+    Relabelling the numbers turns any order into exactly one of these, so they stand for all
+    (3N)!/3!^N orders with weight N! each.
+    """
+    N = check_trios(N)
+    order = [0] * (3 * N)
+    left = [3] * (N + 1)
+
+    def place(position: int, used: int) -> Iterator[tuple[int, ...]]:
+        if position == 3 * N:
+            yield tuple(order)
+            return
+        for label in range(1, used + 1):
+            if left[label]:
+                left[label] -= 1
+                order[position] = label
+                yield from place(position + 1, used)
+                left[label] += 1
+        if used < N:
+            left[used + 1] -= 1
+            order[position] = used + 1
+            yield from place(position + 1, used + 1)
+            left[used + 1] += 1
+
+    yield from place(0, 0)
+
+
+def play_order(order: tuple[int, ...] | list[int]) -> tuple[int, int]:
+    """Play the rule when the unknown cards turn up in ``order``: (rounds, Three-Known rounds).
+
+    The second number counts the rounds spent removing a trio whose three cards were all known.
+    """
+    known: dict[int, int] = {}
+    rounds = extra = 0
+    position, end = 0, len(order)
+    while position < end:
+        rounds += 1
+        first = order[position]
+        position += 1
+        seen = known.get(first, 0)
+        if seen == 2:  # its two known cards complete the trio
+            del known[first]
+            continue
+        second = order[position]
+        position += 1
+        if second != first:
+            known[first] = seen + 1
+            if known.get(second, 0) == 2:  # a Three-Known trio: removed next round
+                rounds += 1
+                extra += 1
+                del known[second]
+            else:
+                known[second] = known.get(second, 0) + 1
+            continue
+        if seen == 1:  # the pair plus the known card: removed
+            del known[first]
+            continue
+        third = order[position]
+        position += 1
+        if third == first:
+            continue  # three unknown cards in a row made the trio
+        known[first] = 2
+        if known.get(third, 0) == 2:
+            rounds += 1
+            extra += 1
+            del known[third]
+        else:
+            known[third] = known.get(third, 0) + 1
+    return rounds, extra
+
+
+@dataclass(frozen=True)
+class EnumerationSummary:
+    """Totals over the canonical orders of N trios (``canonical_orders``)."""
+
+    N: int
+    orders: int  # canonical orders played
+    total_rounds: int
+    total_three_known: int  # rounds spent removing Three-Known trios
+
+    @property
+    def expected_rounds(self) -> Fraction:
+        return Fraction(self.total_rounds, self.orders)
+
+    @property
+    def expected_three_known(self) -> Fraction:
+        return Fraction(self.total_three_known, self.orders)
+
+
+@cache
+def _enumerate(N: int) -> EnumerationSummary:
+    orders = total = extra = 0
+    for order in canonical_orders(N):
+        rounds, three = play_order(order)
+        orders += 1
+        total += rounds
+        extra += three
+    return EnumerationSummary(N, orders, total, extra)
+
+
+def enumeration_summary(N: int) -> EnumerationSummary:
+    """Play every canonical order of N <= 5 trios by the rule; totals and the number of orders."""
+    N = check_trios(N)
+    if N > MAX_ENUMERATION:
+        raise ValueError(
+            f"enumeration is the small-dataset method for N <= {MAX_ENUMERATION}: "
+            f"N = {N} would mean {count_orders(N, relabel=True):,} orders"
+        )
+    return _enumerate(N)
+
+
+def expected_rounds_by_enumeration(N: int) -> Fraction:
+    """E(N) as the average number of rounds over every left-to-right order, N <= 5."""
+    return enumeration_summary(N).expected_rounds
+
+
+# ---------------------------------------------------------------------------
+# simulation
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """A Monte Carlo estimate of E(N): mean rounds over ``games`` random deals, with a CI."""
+
+    N: int
+    games: int
+    seed: int
+    mean: float
+    std_error: float
+    confidence: float
+    low: float
+    high: float
+
+    def covers(self, value: Fraction | float) -> bool:
+        return self.low <= float(value) <= self.high
+
+
+_Z = {0.9: 1.6448536269514722, 0.95: 1.959963984540054, 0.99: 2.5758293035489004, 0.999: 3.2905267314919255}
+
+
+def sample_rounds(N: int, games: int, seed: int = 0) -> list[int]:
+    """The rounds of ``games`` random deals of N trios, each played by the rule (seeded)."""
+    N = check_trios(N)
+    games = _whole(games, "the number of games")
+    if games < 1:
+        raise ValueError(f"the number of games must be at least 1, got {games}")
+    seed = _whole(seed, "the seed")
+    rng = random.Random(seed)
+    deck = [label for label in range(1, N + 1) for _ in range(3)]
+    samples = []
+    for _ in range(games):
+        rng.shuffle(deck)
+        samples.append(play_order(deck)[0])
+    return samples
+
+
+def simulate(N: int, games: int, seed: int = 0, confidence: float = 0.95) -> SimulationResult:
+    """Play ``games`` random deals of N trios by the rule; the mean and a normal-approximation CI."""
+    N = check_trios(N)
+    games = _whole(games, "the number of games")
+    if games < 2:
+        raise ValueError(f"a confidence interval needs at least 2 games, got {games}")
+    if confidence not in _Z:
+        raise ValueError(f"the confidence level must be one of {sorted(_Z)}, got {confidence!r}")
+    samples = sample_rounds(N, games, seed)
+    total = sum(samples)
+    total_squares = sum(r * r for r in samples)
+    mean = total / games
+    variance = (total_squares - total * total / games) / (games - 1)
+    std_error = math.sqrt(max(variance, 0.0) / games)
+    half = _Z[confidence] * std_error
+    return SimulationResult(N, games, seed, mean, std_error, confidence, mean - half, mean + half)
+
+
+# ---------------------------------------------------------------------------
+# every flip allowed: the check that the rule is optimal
+
+FLIP_UNKNOWN = "unknown card"
+FLIP_KNOWN = "known card of this trio"
+FLIP_OTHER = "known card of another trio"
+
+# A knowledge state with Three-Known trios: (K3, K2, K1, K0).
+FullState = tuple[int, int, int, int]
+
+
+def _unknown(s: FullState) -> int:
+    return s[1] + 2 * s[2] + 3 * s[3]
+
+
+def _to_state(counts: list[int]) -> FullState:
+    return (counts[3], counts[2], counts[1], counts[0])
+
+
+@cache
+def free_choice_value(state: FullState) -> Fraction:
+    """f(K3, K2, K1, K0) when every flip is allowed (known or unknown, any trio), minimised."""
+    return _free_round(state)[0]
+
+
+def _end(counts: list[int], trio: int, flipped_unknown: int, removed: bool, other: int | None) -> FullState:
+    """The knowledge after the round: the round's trio had class ``trio`` at its start."""
+    after = list(counts)
+    after[trio] -= 1
+    if not removed:
+        after[trio + flipped_unknown] += 1
+    if other is not None:  # an unknown card of another trio of class ``other`` was revealed
+        after[other] -= 1
+        after[other + 1] += 1
+    return _to_state(after)
+
+
+def _free_round(state: FullState) -> tuple[Fraction, dict[tuple, frozenset[str]], dict[str, Fraction]]:
+    """min over every way to play a round of E[1 + f(next)], and the optimal choices met.
+
+    A decision point inside the round is (trio class c at the round's start, known cards of
+    it flipped this round a, unknown cards of it flipped this round b), or ("start",).
+    """
+    counts = [state[3], state[2], state[1], state[0]]
+    U = _unknown(state)
+    if sum(counts) == 0:
+        return Fraction(0), {}, {}
+    decisions: dict[tuple, frozenset[str]] = {}
+    infinity = math.inf
+
+    def finish(after: FullState) -> Fraction | float:
+        if after == state:
+            return infinity  # nothing learned, nothing removed: a wasted round
+        return 1 + free_choice_value(after)
+
+    def mid(c: int, a: int, b: int) -> Fraction | float:
+        """All flips so far from one trio T of class c: a known ones, b unknown ones."""
+        flips = a + b
+        options: dict[str, Fraction | float] = {}
+        if c - a > 0:  # a known card of T not yet face up
+            options[FLIP_KNOWN] = _after_match(c, a + 1, b)
+        if U - b > 0:
+            value: Fraction | float = 0
+            left = U - b
+            own = 3 - c - b
+            if own:
+                value += Fraction(own, left) * _after_match(c, a, b + 1)
+            for other in range(3):  # another trio of class `other` (unknown cards 3 - other)
+                trios = counts[other] - (1 if other == c else 0)
+                if trios > 0:
+                    p = Fraction(trios * (3 - other), left)
+                    value += p * finish(_end(counts, c, b, False, other))
+            options[FLIP_UNKNOWN] = value
+        others_known = sum(counts[k] - (1 if k == c else 0) for k in range(1, 4) if counts[k])
+        if others_known > 0:
+            options[FLIP_OTHER] = finish(_end(counts, c, b, False, None))
+        best = min(options.values())
+        decisions[(c, a, b, flips)] = frozenset(k for k, v in options.items() if v == best)
+        return best
+
+    def _after_match(c: int, a: int, b: int) -> Fraction | float:
+        if a + b == 3:  # three equal cards face up: the trio is removed
+            return finish(_end(counts, c, b, True, None))
+        return mid(c, a, b)
+
+    options: dict[str, Fraction | float] = {}
+    if U > 0:
+        value: Fraction | float = 0
+        for c in range(3):
+            if counts[c]:
+                value += Fraction(counts[c] * (3 - c), U) * _after_match(c, 0, 1)
+        options[FLIP_UNKNOWN] = value
+    for c in range(1, 4):
+        if counts[c]:
+            options[f"known card of a trio with {c} known"] = _after_match(c, 1, 0)
+    best = min(options.values())
+    decisions[("start",)] = frozenset(k for k, v in options.items() if v == best)
+    finite = {k: v for k, v in options.items() if v != infinity}
+    return best, decisions, finite  # type: ignore[return-value]
+
+
+def expected_rounds_free_choice(N: int) -> Fraction:
+    """E(N) when the player may flip any card at any moment and plays the best such strategy."""
+    N = check_trios(N)
+    for n in range(1, N + 1):
+        free_choice_value((0, 0, 0, n))
+    return free_choice_value((0, 0, 0, N))
+
+
+def free_choice_decisions(state: FullState) -> dict[tuple, frozenset[str]]:
+    """The optimal flips at every decision point of a round from ``state`` (K3, K2, K1, K0).
+
+    Keys: ("start",) before the first flip, else (c, a, b, flips): the round's trio had c known
+    cards at the start, a of its known and b of its unknown cards are face up. Values: the set
+    of optimal choices among ``FLIP_UNKNOWN``, ``FLIP_KNOWN``, ``FLIP_OTHER`` (and at the start
+    "known card of a trio with c known").
+    """
+    return _free_round(state)[1]
+
+
+def free_choice_first_flips(state: FullState) -> dict[str, Fraction]:
+    """The value E[rounds left] of each possible first flip from ``state`` (K3, K2, K1, K0),
+    when the rest of the game is played as well as possible."""
+    return _free_round(state)[2]
+
+
+def rule_flip(trio_known: int | None, three_known_trios: int = 0) -> str:
+    """The analysis's rule at a decision point: ``FLIP_KNOWN`` or ``FLIP_UNKNOWN``.
+
+    ``trio_known`` is None before the round's first flip, else the number of cards of the
+    round's trio known so far (those face up included). Known cards are flipped only when they
+    are the last ones needed: at the start when a Three-Known trio exists, later when every
+    card of the round's trio is known.
+    """
+    if trio_known is None:
+        return FLIP_KNOWN if three_known_trios > 0 else FLIP_UNKNOWN
+    return FLIP_KNOWN if trio_known == 3 else FLIP_UNKNOWN
+
+
+# ---------------------------------------------------------------------------
+# the limit of E(N) / N: the fluid approximation of a large game
+
+
+def fluid_drift(k2: float, k1: float, k0: float) -> tuple[float, float, float, float]:
+    """Expected changes of (K2, K1, K0) and of the rounds per round, for a huge deck.
+
+    With N large a round's second card almost never matches the first, so a round is one of
+    the first-card / second-card pairs of ``transitions`` without the pair terms; the state
+    (k2, k1, k0) = (K2, K1, K0) / N changes by O(1/N) per round.
+    """
+    U = k2 + 2 * k1 + 3 * k0
+    p2, p1, p0 = k2 / U, 2 * k1 / U, 3 * k0 / U
+    d2 = -p2 + p1 * (2 * p1 + p0) + p0 * (p1 - p2)
+    d1 = -p1 * (p2 + 2 * p1) + p0 * (p2 + 2 * p0)
+    d0 = -p1 * p0 - p0 * (p2 + p1 + 2 * p0)
+    rounds = 1 + (p1 + p0) * p2  # a Three-Known trio costs a round of its own
+    return d2, d1, d0, rounds
+
+
+def rounds_per_trio_limit(steps: int = 3000) -> float:
+    """lim E(N)/N, from the fluid approximation integrated by RK4 over u = U/N from 3 down to 0.
+
+    Each round lowers U by 2 - p2 on average, so with u as the clock
+    dk/du = -drift / (2 - p2) and the rounds per trio are the integral of rounds / (2 - p2).
+    """
+    steps = _whole(steps, "the number of steps")
+    if steps < 10:
+        raise ValueError(f"use at least 10 integration steps, got {steps}")
+
+    def derivative(y: list[float]) -> list[float]:
+        k2, k1, k0 = y[0], y[1], y[2]
+        U = k2 + 2 * k1 + 3 * k0
+        d2, d1, d0, rounds = fluid_drift(k2, k1, k0)
+        speed = 2 - k2 / U  # unknown cards flipped per round
+        return [d2 / speed, d1 / speed, d0 / speed, rounds / speed]
+
+    h = 3 / steps
+    y = [0.0, 0.0, 1.0, 0.0]  # per trio: all Zero-Known, no rounds yet
+    for _ in range(steps - 1):  # stop one step short of u = 0, where the state vanishes
+        a = derivative(y)
+        b = derivative([v + h / 2 * d for v, d in zip(y, a, strict=True)])
+        c = derivative([v + h / 2 * d for v, d in zip(y, b, strict=True)])
+        d = derivative([v + h * e for v, e in zip(y, c, strict=True)])
+        y = [v + h / 6 * (p + 2 * q + 2 * r + s) for v, p, q, r, s in zip(y, a, b, c, d, strict=True)]
+    k2, k1, k0 = y[0], y[1], y[2]
+    return y[3] + h * fluid_drift(k2, k1, k0)[3] / (2 - k2 / (k2 + 2 * k1 + 3 * k0))

@@ -1,0 +1,33 @@
+"""The figures build from exact values and refuse bad input."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from puzzles.trios import expected_rounds  # noqa: E402
+from puzzles.trios.plots import plot_rounds_per_trio, plot_simulation  # noqa: E402
+
+
+def test_rounds_per_trio():
+    figure = plot_rounds_per_trio(30)
+    assert isinstance(figure, Figure)
+    points = figure.axes[0].lines[0].get_ydata()
+    assert len(points) == 30 and points[3] == pytest.approx(float(expected_rounds(4)) / 4)
+
+
+def test_simulation_plot():
+    figure = plot_simulation(4, 500, seed=1)
+    assert isinstance(figure, Figure)
+    assert "N = 4" in figure.axes[0].get_title()
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="positive number of trios"):
+        plot_rounds_per_trio(0)
+    with pytest.raises(ValueError, match="positive number of trios"):
+        plot_simulation(0)
