@@ -1,0 +1,116 @@
+"""``python -m puzzles.mastermind.build_data``: the shipped results of the exhaustive search.
+
+Writes, under ``puzzles/mastermind/data/``:
+
+* ``optimal_4x6.json``: a strategy minimising the total number of guesses (5625);
+* ``optimal_4x6_cap5.json``: the same objective with at most five guesses per secret (5626);
+* ``small_games.json``: for pegs 2..4 and colours 2..6, the optimal total, the worst case of
+  the optimal strategy found, the least possible worst case and the optimal total under it;
+  and for 4x6 the optimal total after each of the five first-guess classes.
+
+Each file takes seconds to a minute on two cores; the notebooks load them and verify the
+strategies by playing every secret, and the tests recompute spot checks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from puzzles.mastermind.model import Game
+from puzzles.mastermind.search import INFEASIBLE, OptimalSearch
+from puzzles.mastermind.strategy import Strategy, evaluate
+
+__all__ = ["DATA", "build", "first_guess_classes", "load_optimal", "load_small_games", "small_game_row"]
+
+DATA = Path(__file__).resolve().parent / "data"
+OPTIMAL_FILES = {None: "optimal_4x6.json", 5: "optimal_4x6_cap5.json"}
+SMALL_GAMES = [(pegs, colours) for pegs in (2, 3, 4) for colours in range(2, 7)]
+
+
+def first_guess_classes(game: Game) -> list[str]:
+    """One code per colour pattern (1111, 1112, 1122, 1123, 1234 for 4x6): first guesses up to symmetry."""
+
+    def patterns(left: int, largest: int) -> list[list[int]]:
+        if left == 0:
+            return [[]]
+        return [
+            [part, *rest] for part in range(min(left, largest), 0, -1) for rest in patterns(left - part, part)
+        ]
+
+    codes = []
+    for pattern in patterns(game.pegs, game.pegs):
+        if len(pattern) <= game.colours:
+            codes.append("".join(str(colour + 1) * count for colour, count in enumerate(pattern)))
+    return sorted(codes)
+
+
+def small_game_row(pegs: int, colours: int) -> dict[str, int]:
+    """Optimal total, its strategy's worst case, the least worst case and the optimal total under it."""
+    game = Game(pegs, colours)
+    free = OptimalSearch(game)
+    strategy = free.strategy()
+    result = evaluate(game, strategy)
+    cap = 1
+    while (capped := OptimalSearch(game, cap).value()) >= INFEASIBLE:
+        cap += 1
+    return {
+        "pegs": pegs,
+        "colours": colours,
+        "codes": game.size,
+        "optimal total": result.total,
+        "worst case of that strategy": result.worst,
+        "least worst case": cap,
+        "optimal total within it": capped,
+    }
+
+
+def build(out: Path = DATA, verbose: bool = True) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    game = Game(4, 6)
+    for cap, name in OPTIMAL_FILES.items():
+        start = time.perf_counter()
+        strategy = OptimalSearch(game, cap).strategy()
+        strategy.info.pop("search", None)  # the counters depend on the order of work, not on the result
+        strategy.save(out / name)
+        if verbose:
+            print(f"{name}: total {strategy.info['total']} ({time.perf_counter() - start:.1f} s)", flush=True)
+    rows = []
+    for pegs, colours in SMALL_GAMES:
+        rows.append(small_game_row(pegs, colours))
+        if verbose:
+            print(rows[-1], flush=True)
+    search = OptimalSearch(game)
+    first = {code: search.guess_value(code) for code in first_guess_classes(game)}
+    if verbose:
+        print("first guesses:", first, flush=True)
+    (out / "small_games.json").write_text(
+        json.dumps({"games": rows, "first guess totals 4x6": first}, indent=1, sort_keys=True) + "\n"
+    )
+
+
+def load_optimal(max_guesses: int | None = None) -> Strategy:
+    """The shipped optimal 4x6 strategy (``max_guesses`` None or 5)."""
+    if max_guesses not in OPTIMAL_FILES:
+        raise ValueError(
+            f"shipped optimal strategies exist for no cap and for the cap 5, not {max_guesses!r}"
+        )
+    return Strategy.load(DATA / OPTIMAL_FILES[max_guesses])
+
+
+def load_small_games() -> dict:
+    """The shipped table of small games and the 4x6 first-guess totals."""
+    return json.loads((DATA / "small_games.json").read_text())
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Build the Mastermind unit's shipped search results.")
+    parser.add_argument("--out", type=Path, default=DATA, help="folder to write to")
+    args = parser.parse_args(argv)
+    build(args.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,235 @@
+"""Mastermind: codes, feedback and partitions.
+
+Source: a chapter draft on optimal Mastermind strategies (objectives, obviously-optimal guesses
+after Koyama and Lai 1993, the number of distinct feedbacks, partitions). The classic game has
+p = 4 pegs and c = 6 colours, so 6**4 = 1296 codes.
+
+A code is written as a digit string, one digit per peg, colours numbered 1..c (``"1123"``).
+The feedback on a guess against a secret is the pair (black, white): black counts the pegs of
+the right colour in the right place, black + white counts the colours in common (with
+multiplicity), so white counts the right colours in the wrong place.
+
+Inside the package a code is also an *index*, its rank in lexicographic order (``"11..1"`` is 0),
+and a feedback is an index into ``Game.feedbacks``: the p(p+3)/2 pairs (b, w) with b + w <= p
+except (p - 1, 1), sorted, with the winning reply (p, 0) last. ``Game.table`` holds the feedback
+index of every (guess, secret) pair as a numpy uint8 matrix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cached_property
+
+import numpy as np
+
+__all__ = [
+    "Feedback",
+    "Game",
+    "MAX_CODES",
+    "feedback_pairs",
+    "number_of_feedbacks",
+]
+
+Feedback = tuple[int, int]
+MAX_CODES = 4096  # the feedback table of the largest game takes 16 MB
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{what} must be a whole number, got {value!r}")
+    return int(value)
+
+
+def number_of_feedbacks(pegs: int) -> int:
+    """p(p+3)/2: the number of replies (b, w) a game with p pegs can give (chapter, 'Obvious Guesses')."""
+    pegs = _whole(pegs, "the number of pegs")
+    if pegs < 1:
+        raise ValueError(f"a code needs at least one peg, got {pegs}")
+    return pegs * (pegs + 3) // 2
+
+
+def feedback_pairs(pegs: int) -> tuple[Feedback, ...]:
+    """Every reply (b, w) with b + w <= p except (p - 1, 1), sorted, the win (p, 0) last.
+
+    (p - 1, 1) cannot occur: if p - 1 pegs match exactly and the last colour occurs in the
+    secret, it occurs at the one place left, so it is black too.
+    """
+    number_of_feedbacks(pegs)  # validates
+    pairs = [(b, w) for b in range(pegs + 1) for w in range(pegs + 1 - b) if (b, w) != (pegs - 1, 1)]
+    pairs.remove((pegs, 0))
+    return (*pairs, (pegs, 0))
+
+
+class Game:
+    """Mastermind with ``pegs`` pegs and ``colours`` colours; codes are digit strings like ``"1122"``."""
+
+    def __init__(self, pegs: int = 4, colours: int = 6) -> None:
+        pegs = _whole(pegs, "the number of pegs")
+        colours = _whole(colours, "the number of colours")
+        if pegs < 1:
+            raise ValueError(f"a code needs at least one peg, got {pegs}")
+        if colours < 1:
+            raise ValueError(f"the game needs at least one colour, got {colours}")
+        if colours > 9:
+            raise ValueError(f"codes are written with the digits 1..9, so at most 9 colours, got {colours}")
+        if colours**pegs > MAX_CODES:
+            raise ValueError(
+                f"{colours} colours on {pegs} pegs make {colours**pegs} codes; "
+                f"this package handles games of at most {MAX_CODES} codes"
+            )
+        self.pegs = pegs
+        self.colours = colours
+        self.size = colours**pegs
+        self.feedbacks: tuple[Feedback, ...] = feedback_pairs(pegs)
+        self.hit: Feedback = (pegs, 0)
+        self.hit_index = len(self.feedbacks) - 1
+        self._feedback_index = {pair: i for i, pair in enumerate(self.feedbacks)}
+
+    def __repr__(self) -> str:
+        return f"Game(pegs={self.pegs}, colours={self.colours})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and (self.pegs, self.colours) == (other.pegs, other.colours)
+
+    def __hash__(self) -> int:
+        return hash((Game, self.pegs, self.colours))
+
+    # -- codes --------------------------------------------------------------------------
+
+    @cached_property
+    def digits(self) -> np.ndarray:
+        """The codes as an (N, p) int8 array of colours 0..c-1, in index order."""
+        grids = np.indices((self.colours,) * self.pegs).reshape(self.pegs, -1).T
+        return np.ascontiguousarray(grids, dtype=np.int8)
+
+    @cached_property
+    def codes(self) -> tuple[str, ...]:
+        """Every code as a digit string, in index order (``codes[0] == "11..1"``)."""
+        return tuple("".join(str(d + 1) for d in row) for row in self.digits.tolist())
+
+    @property
+    def example(self) -> str:
+        """A sample code, colours 1, 2, 3, ... in turn (``"1234"`` in the classic game)."""
+        return "".join(str(1 + peg % self.colours) for peg in range(self.pegs))
+
+    def code(self, index: int) -> str:
+        """The digit string of the code with this index."""
+        return self.codes[int(index)]
+
+    def index(self, code: str | int) -> int:
+        """The index of a code given as a digit string (``"1123"``) or an int (``1123``)."""
+        text = str(code).strip() if isinstance(code, (str, int)) and not isinstance(code, bool) else None
+        if text is None:
+            raise ValueError(
+                f"a code is a string of {self.pegs} digits such as {self.example!r}, got {code!r}"
+            )
+        if len(text) != self.pegs or not text.isdigit():
+            raise ValueError(f"a code has exactly {self.pegs} digits (one per peg), got {text!r}")
+        value = 0
+        for char in text:
+            colour = int(char)
+            if not 1 <= colour <= self.colours:
+                raise ValueError(
+                    f"colours are numbered 1 to {self.colours}, but {text!r} uses colour {colour}"
+                )
+            value = value * self.colours + colour - 1
+        return value
+
+    def indices(self, codes: Iterable[str | int]) -> list[int]:
+        """The indices of several codes, each validated."""
+        return [self.index(code) for code in codes]
+
+    # -- feedback -----------------------------------------------------------------------
+
+    def feedback(self, guess: str | int, secret: str | int) -> Feedback:
+        """(black, white) for ``guess`` against ``secret``: right place, right colour in the wrong place."""
+        g, s = self.code(self.index(guess)), self.code(self.index(secret))
+        black = sum(a == b for a, b in zip(g, s, strict=False))
+        common = sum(min(g.count(colour), s.count(colour)) for colour in set(g))
+        return black, common - black
+
+    def feedback_index(self, feedback: Sequence[int]) -> int:
+        """The position of a reply (b, w) in ``feedbacks``; a reply no game can give is a ValueError."""
+        try:
+            black, white = (int(v) for v in feedback)
+        except (TypeError, ValueError):
+            raise ValueError(f"a reply is a pair (black, white) of whole numbers, got {feedback!r}") from None
+        if black < 0 or white < 0:
+            raise ValueError(f"black and white cannot be negative, got ({black}, {white})")
+        if black + white > self.pegs:
+            raise ValueError(f"black + white is at most {self.pegs} (one per peg), got ({black}, {white})")
+        if (black, white) == (self.pegs - 1, 1):
+            raise ValueError(
+                f"({black}, {white}) is impossible: with {black} pegs right, the last colour can only be "
+                "right in its own place"
+            )
+        return self._feedback_index[(black, white)]
+
+    @cached_property
+    def table(self) -> np.ndarray:
+        """T[g, s] = index of feedback(g, s) in ``feedbacks``, an (N, N) uint8 matrix (symmetric)."""
+        digits = self.digits
+        black = np.zeros((self.size, self.size), dtype=np.uint8)
+        for peg in range(self.pegs):
+            column = digits[:, peg]
+            black += column[:, None] == column[None, :]
+        counts = np.zeros((self.size, self.colours), dtype=np.uint8)
+        for peg in range(self.pegs):
+            counts[np.arange(self.size), digits[:, peg]] += 1
+        common = np.zeros((self.size, self.size), dtype=np.uint8)
+        for colour in range(self.colours):
+            column = counts[:, colour]
+            common += np.minimum(column[:, None], column[None, :])
+        lookup = np.zeros((self.pegs + 1) * (self.pegs + 1), dtype=np.uint8)
+        for i, (b, w) in enumerate(self.feedbacks):
+            lookup[b * (self.pegs + 1) + w] = i
+        table = lookup[black * np.uint8(self.pegs + 1) + (common - black)]
+        table.flags.writeable = False
+        return table
+
+    # -- partitions ---------------------------------------------------------------------
+
+    def _candidate_indices(self, candidates: Iterable[str | int] | None) -> np.ndarray:
+        if candidates is None:
+            return np.arange(self.size)
+        found = sorted(set(self.indices(candidates)))
+        if not found:
+            raise ValueError("the set of candidates is empty: no code is still possible")
+        return np.array(found, dtype=np.int64)
+
+    def partition(
+        self, guess: str | int, candidates: Iterable[str | int] | None = None
+    ) -> dict[Feedback, list[str]]:
+        """feedback -> the candidates (sorted) that would give it; only non-empty cells, in feedback order.
+
+        ``candidates`` defaults to every code.
+        """
+        g = self.index(guess)
+        found = self._candidate_indices(candidates)
+        replies = self.table[g, found]
+        cells: dict[Feedback, list[str]] = {}
+        for reply in np.unique(replies).tolist():
+            cells[self.feedbacks[reply]] = [self.codes[i] for i in found[replies == reply].tolist()]
+        return cells
+
+    def partition_sizes(
+        self, guess: str | int, candidates: Iterable[str | int] | None = None
+    ) -> dict[Feedback, int]:
+        """feedback -> number of candidates giving it (non-empty cells only)."""
+        return {reply: len(cell) for reply, cell in self.partition(guess, candidates).items()}
+
+    def consistent(self, history: Iterable[tuple[str | int, Sequence[int]]]) -> list[str]:
+        """The codes that would have given every reply of ``history``, a list of (guess, (b, w))."""
+        alive = np.ones(self.size, dtype=bool)
+        for guess, reply in history:
+            alive &= self.table[self.index(guess)] == self.feedback_index(reply)
+        return [self.codes[i] for i in np.flatnonzero(alive).tolist()]
+
+    def reply_counts(self, candidates: np.ndarray) -> np.ndarray:
+        """C[f, g] = how many of the candidate indices give reply index f to guess g: a (K, N) int array.
+
+        Column g is the partition of the candidates by guess g, as cell sizes in feedback order.
+        """
+        rows = self.table[np.asarray(candidates)].astype(np.int64) * self.size + np.arange(self.size)
+        counts = np.bincount(rows.ravel(), minlength=len(self.feedbacks) * self.size)
+        return counts.reshape(len(self.feedbacks), self.size)

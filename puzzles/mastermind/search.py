@@ -1,0 +1,443 @@
+"""Optimal strategies by exhaustive search: branch and bound over partitions, with symmetry.
+
+Source: the chapter draft's "exhaustive search" (the objectives, the scale of the search) and
+Koyama and Lai (1993), who found that the least total number of guesses over the 1296 secrets
+of the classic game is 5625, and 5626 if no secret may need more than five guesses.
+
+The recursion. Let T(S) be the least total number of guesses, counted from now, that reveal
+every code of the candidate set S (each secret counted once). A guess g is paid once by every
+secret of S; the secret g itself (if it lies in S) is then revealed, every other cell S_f of the
+partition of S by g is a smaller problem:
+
+    T(S) = |S| + min_g  sum_{f != win} T(S_f),      T({x}) = 1.
+
+With a cap of d guesses, T_d(S) uses T_{d-1} on the cells and is infinite when d = 0.
+
+Making it fast (all exact):
+
+* the feedback table ``game.table`` gives the partition of S by *every* guess in one numpy
+  ``bincount``;
+* a lower bound per cell: a tree in which each guess has at most K - 1 non-winning replies
+  (K = p(p+3)/2) reveals at most 1 secret with the first guess, K - 1 with the second,
+  (K - 1)^2 with the third, ...; filling these places in order bounds T(cell) from below.
+  Guesses are tried in order of their bound, and a guess stops as soon as its cells' bounds
+  reach the best total found (branch and bound);
+* sizes 1 and 2 are exact (1 and 3), and for n <= K candidates an obviously-optimal guess gives
+  2n - 1 (from the candidates) or 2n (from outside);
+* symmetry: permuting colours and pegs changes no feedback. A permutation that fixes every
+  guess made so far fixes the candidate set, so guesses in one orbit of that stabiliser cost the
+  same; only the smallest code of each orbit is tried. (The first guess: 5 classes for 4x6.)
+* memoisation: the exact value of every candidate set solved, and the best lower bound of every
+  set whose search was cut off.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from puzzles.mastermind.model import Game
+from puzzles.mastermind.strategy import Node, Strategy
+
+__all__ = [
+    "OptimalSearch",
+    "SearchStats",
+    "history_counts",
+    "optimal_strategy",
+    "plain_minimum_total",
+    "tree_lower_bound",
+]
+
+INFEASIBLE = 1 << 40  # "no strategy within the cap": larger than any total
+_EXCLUDED = 1 << 50  # the bound given to guesses never worth trying: above every limit
+MAX_GROUP = 2_000_000  # beyond this many colour-and-peg permutations, symmetry is not used
+
+
+def tree_lower_bound(size: int, replies: int, max_guesses: int | None = None) -> int:
+    """The least conceivable total for ``size`` candidates when a guess has ``replies`` non-winning replies.
+
+    The k-th guess of any branch can reveal at most replies**(k-1) secrets; filling those places
+    in order gives the bound. With ``max_guesses`` the bound is INFEASIBLE when the places within
+    the cap are fewer than ``size``.
+    """
+    total, depth, place, left = 0, 1, 1, size
+    while left > 0:
+        if max_guesses is not None and depth > max_guesses:
+            return INFEASIBLE
+        take = min(left, place)
+        total += take * depth
+        left -= take
+        depth += 1
+        place *= replies
+    return total
+
+
+@dataclass
+class SearchStats:
+    """What the search did: candidate sets searched, guesses expanded, sets memoised."""
+
+    sets_searched: int = 0
+    guesses_expanded: int = 0
+    shortcuts: int = 0
+    exact: int = 0
+    bounded: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class _Symmetry:
+    """The group of (peg permutation, colour permutation) pairs, acting on code indices."""
+
+    game: Game
+    pegs: np.ndarray = field(init=False)  # element -> peg permutation
+    colours: np.ndarray = field(init=False)  # element -> colour permutation
+    size: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        p, c = self.game.pegs, self.game.colours
+        if math.factorial(p) * math.factorial(c) > MAX_GROUP:
+            self.pegs = np.arange(p, dtype=np.int64)[None, :]
+            self.colours = np.arange(c, dtype=np.int64)[None, :]
+        else:
+            peg_perms = np.array(list(itertools.permutations(range(p))), dtype=np.int64)
+            colour_perms = np.array(list(itertools.permutations(range(c))), dtype=np.int64)
+            self.pegs = np.repeat(peg_perms, len(colour_perms), axis=0)
+            self.colours = np.tile(colour_perms, (len(peg_perms), 1))
+        self.size = len(self.pegs)
+        self.weights = self.game.colours ** np.arange(p - 1, -1, -1, dtype=np.int64)
+
+    def act(self, elements: np.ndarray, codes: np.ndarray) -> np.ndarray:
+        """(len(elements), len(codes)): the index of each code moved by each element."""
+        digits = self.game.digits[codes].astype(np.int64)  # m x p
+        result = np.zeros((len(elements), len(codes)), dtype=np.int64)
+        colours = self.colours[elements]  # k x c
+        for peg in range(self.game.pegs):
+            source = digits[:, self.pegs[elements, peg]].T  # k x m: colour at the peg moved here
+            result += np.take_along_axis(colours, source, axis=1) * self.weights[peg]
+        return result
+
+    def fixing(self, elements: np.ndarray, code: int) -> np.ndarray:
+        """The elements (of ``elements``) that map ``code`` to itself."""
+        return elements[self.act(elements, np.array([code]))[:, 0] == code]
+
+    def representatives(self, elements: np.ndarray) -> np.ndarray:
+        """Mask of the codes that are the smallest of their orbit under ``elements``."""
+        everything = np.arange(self.game.size)
+        if len(elements) == self.size:  # the whole group: the orbit of a code is its pattern
+            smallest = np.array([self._pattern_code(row) for row in self.game.digits.tolist()])
+            return smallest == everything
+        smallest = everything.copy()
+        for start in range(0, len(elements), 256):
+            smallest = np.minimum(smallest, self.act(elements[start : start + 256], everything).min(axis=0))
+        return smallest == everything
+
+    def _pattern_code(self, digits: list[int]) -> int:
+        counts = sorted((digits.count(colour) for colour in set(digits)), reverse=True)
+        code = [colour for colour, count in enumerate(counts) for _ in range(count)]
+        return int(np.dot(code, self.weights))
+
+
+class OptimalSearch:
+    """Exact minimum totals T(S) (optionally with a cap on the guesses) and the guesses achieving them.
+
+    ``value(candidates)`` solves one candidate set; ``strategy()`` the whole game;
+    ``optimal_guesses(candidates)`` lists every optimal guess (the optimum is seldom unique).
+    """
+
+    def __init__(self, game: Game, max_guesses: int | None = None) -> None:
+        if max_guesses is not None:
+            if isinstance(max_guesses, bool) or not isinstance(max_guesses, int) or max_guesses < 1:
+                raise ValueError(
+                    f"the cap on the number of guesses must be a whole number >= 1, got {max_guesses!r}"
+                )
+        self.game = game
+        self.max_guesses = max_guesses
+        self.replies = len(game.feedbacks) - 1
+        self.stats = SearchStats()
+        self._table = game.table
+        self._offsets = np.arange(game.size, dtype=np.int64)
+        self._rows = self._table.astype(np.int64) * game.size + self._offsets  # rows[s, g] = f * N + g
+        self._bounds: dict[int | None, np.ndarray] = {}
+        self._exact: dict[tuple[int, bytes], int] = {}
+        self._lower: dict[tuple[int, bytes], int] = {}
+        self._best: dict[tuple[int, bytes], int] = {}
+        self._symmetry = _Symmetry(game)
+        self._representatives: dict[bytes, np.ndarray] = {}
+        self._everyone = np.arange(self._symmetry.size)
+
+    # -- bounds -------------------------------------------------------------------------
+
+    def _bound_table(self, guesses_left: int | None) -> np.ndarray:
+        """LB[m] for m = 0..N with ``guesses_left`` guesses (None: no cap)."""
+        table = self._bounds.get(guesses_left)
+        if table is None:
+            table = np.array(
+                [0] + [tree_lower_bound(m, self.replies, guesses_left) for m in range(1, self.game.size + 1)],
+                dtype=np.int64,
+            )
+            self._bounds[guesses_left] = table
+        return table
+
+    def _left(self, guesses_left: int | None) -> int | None:
+        return None if guesses_left is None else guesses_left - 1
+
+    # -- the search -----------------------------------------------------------------------
+
+    def _solve(self, cell: np.ndarray, limit: int, stabiliser: np.ndarray, guesses_left: int | None) -> int:
+        """T(cell) if it is below ``limit``; otherwise some lower bound >= ``limit``."""
+        n = len(cell)
+        if n <= 2:
+            if guesses_left is not None and guesses_left < n:
+                return INFEASIBLE
+            return 2 * n - 1
+        key = (0 if guesses_left is None else guesses_left, cell.tobytes())
+        known = self._exact.get(key)
+        if known is not None:
+            return known
+        lower = self._lower.get(key, 0)
+        if lower >= limit:
+            return lower
+        if guesses_left is not None and guesses_left < 2:
+            return self._bounded(key, INFEASIBLE)
+        self.stats.sets_searched += 1
+        table, size = self._table, self.game.size
+        if n <= self.replies + 1:  # an obviously-optimal guess? (Koyama and Lai)
+            inside = np.sort(table[np.ix_(cell, cell)], axis=1)
+            separating = (inside[:, 1:] != inside[:, :-1]).all(axis=1)
+            if separating.any():
+                self.stats.shortcuts += 1
+                return self._solved(key, 2 * n - 1, int(cell[np.argmax(separating)]))
+        counts = np.bincount(self._rows[cell].ravel(), minlength=len(self.game.feedbacks) * size)
+        counts = counts.reshape(len(self.game.feedbacks), size)
+        largest = counts.max(axis=0)
+        if n <= self.replies + 1 and largest.min() == 1:
+            self.stats.shortcuts += 1
+            return self._solved(key, 2 * n, int(np.argmin(largest)))
+        below = self._bound_table(self._left(guesses_left))
+        bounds = below[counts[: self.game.hit_index]].sum(axis=0) + n
+        inside = np.zeros(size, dtype=bool)
+        inside[cell] = True
+        useful = (largest < n) | inside
+        if len(stabiliser) > 1:
+            useful &= self._orbit_representatives(stabiliser)
+        bounds = np.where(useful, bounds, _EXCLUDED)
+        lower = max(lower, int(bounds.min()))
+        if lower >= limit:
+            return self._bounded(key, lower)
+        order = np.argsort(bounds * 2 + ~inside, kind="stable")
+        best, best_guess = limit, -1
+        replies_in_cell = table[:, cell]
+        hit = self.game.hit_index
+        for guess in order.tolist():
+            bound = int(bounds[guess])
+            if bound >= best:
+                break
+            self.stats.guesses_expanded += 1
+            column = replies_in_cell[guess]
+            by_reply = np.argsort(column, kind="stable")
+            sizes = counts[:, guess]
+            ends = np.cumsum(sizes)
+            pairs = zip(sizes[:hit].tolist(), ends[:hit].tolist(), strict=True)
+            cells = sorted(((c, e) for c, e in pairs if c >= 3), reverse=True)
+            total, sub_stabiliser = bound, None
+            for c, end in cells:
+                if sub_stabiliser is None:
+                    sub_stabiliser = (
+                        self._symmetry.fixing(stabiliser, guess) if len(stabiliser) > 1 else stabiliser
+                    )
+                base = int(below[c])
+                value = self._solve(
+                    cell[by_reply[end - c : end]],
+                    best - (total - base),
+                    sub_stabiliser,
+                    self._left(guesses_left),
+                )
+                total += value - base
+                if total >= best:
+                    break
+            if total < best:
+                best, best_guess = total, guess
+        if best_guess >= 0:
+            return self._solved(key, best, best_guess)
+        return self._bounded(key, max(lower, best))
+
+    def _solved(self, key: tuple[int, bytes], value: int, guess: int) -> int:
+        self._exact[key] = value
+        self._best[key] = guess
+        self.stats.exact += 1
+        return value
+
+    def _bounded(self, key: tuple[int, bytes], value: int) -> int:
+        self._lower[key] = value
+        self.stats.bounded += 1
+        return value
+
+    def _orbit_representatives(self, stabiliser: np.ndarray) -> np.ndarray:
+        key = stabiliser.tobytes()
+        mask = self._representatives.get(key)
+        if mask is None:
+            mask = self._symmetry.representatives(stabiliser)
+            self._representatives[key] = mask
+        return mask
+
+    # -- public ---------------------------------------------------------------------------
+
+    def _indices(self, candidates: Iterable[str | int] | None) -> np.ndarray:
+        return self.game._candidate_indices(candidates).astype(np.int64)
+
+    def value(self, candidates: Iterable[str | int] | None = None, history: Iterable[str | int] = ()) -> int:
+        """T(S): the least total number of guesses revealing every candidate (default: every code).
+
+        ``history`` (the guesses made so far) only speeds the search up: the permutations fixing
+        them are used as symmetries. INFEASIBLE means no strategy respects the cap.
+        """
+        cell = self._indices(candidates)
+        stabiliser = self._stabiliser(cell, [self.game.index(guess) for guess in history])
+        return min(self._solve(cell, INFEASIBLE + 1, stabiliser, self.max_guesses), INFEASIBLE)
+
+    def _stabiliser(self, cell: np.ndarray, guesses: list[int]) -> np.ndarray:
+        """The colour-and-peg permutations fixing each of ``guesses`` and mapping ``cell`` onto itself."""
+        elements = self._everyone
+        for guess in guesses:
+            elements = self._symmetry.fixing(elements, guess)
+        if len(cell) < self.game.size and len(elements) > 1:
+            inside = np.zeros(self.game.size, dtype=bool)
+            inside[cell] = True
+            keep = [
+                inside[self._symmetry.act(elements[i : i + 256], cell)].all(axis=1)
+                for i in range(0, len(elements), 256)
+            ]
+            elements = elements[np.concatenate(keep)]
+        return elements
+
+    def guess_value(
+        self,
+        guess: str | int,
+        candidates: Iterable[str | int] | None = None,
+        limit: int = INFEASIBLE + 1,
+        history: Iterable[str | int] = (),
+    ) -> int:
+        """|S| plus the optimal totals of the cells of ``guess``: what ``guess`` costs when played next.
+
+        Exact when below ``limit``; otherwise the search stops early and returns a lower bound >= ``limit``.
+        ``history`` (the guesses that led to the candidates) only speeds the search up.
+        """
+        cell = self._indices(candidates)
+        g = self.game.index(guess)
+        stabiliser = self._stabiliser(cell, [self.game.index(code) for code in history] + [g])
+        replies = self._table[g, cell]
+        left = self._left(self.max_guesses)
+        total = len(cell)
+        for reply in np.unique(replies).tolist():
+            if reply == self.game.hit_index:
+                continue
+            part = cell[replies == reply]
+            if len(part) == len(cell):
+                return INFEASIBLE  # a useless guess is never optimal
+            total += self._solve(part, limit - total, stabiliser, left)
+            if total >= limit:
+                break
+        return min(total, INFEASIBLE)
+
+    def optimal_guesses(self, candidates: Iterable[str | int] | None = None) -> list[str]:
+        """Every guess (all codes, no symmetry reduction) achieving T(S) on these candidates."""
+        best = self.value(candidates)
+        codes = [self.game.code(i) for i in self._indices(candidates).tolist()]
+        return [code for code in self.game.codes if self.guess_value(code, codes, best + 1) == best]
+
+    def strategy(self, name: str | None = None) -> Strategy:
+        """The optimal strategy for the whole game (searching first if needed)."""
+        total = self.value()
+        if total >= INFEASIBLE:
+            raise ValueError(
+                f"no strategy reveals every code of {self.game!r} within {self.max_guesses} guesses"
+            )
+        root = self._node(np.arange(self.game.size, dtype=np.int64), self.max_guesses)
+        cap = "" if self.max_guesses is None else f", at most {self.max_guesses} guesses"
+        info = {"objective": "minimum total guesses" + cap, "total": total, "search": self.stats.as_dict()}
+        return Strategy(self.game, root, name or "optimal" + cap, info)
+
+    def _node(self, cell: np.ndarray, guesses_left: int | None) -> Node:
+        n = len(cell)
+        if n <= 2:
+            guess = int(cell[0])
+        else:
+            key = (0 if guesses_left is None else guesses_left, cell.tobytes())
+            if key not in self._best:
+                self._solve(cell, INFEASIBLE + 1, self._everyone[:1], guesses_left)
+            guess = self._best[key]
+        node = Node(self.game.code(guess))
+        replies = self._table[guess, cell]
+        for reply in np.unique(replies).tolist():
+            if reply != self.game.hit_index:
+                node.replies[self.game.feedbacks[reply]] = self._node(
+                    cell[replies == reply], self._left(guesses_left)
+                )
+        return node
+
+
+def optimal_strategy(game: Game, max_guesses: int | None = None) -> Strategy:
+    """A strategy minimising the total number of guesses over all secrets, exact by exhaustive search.
+
+    ``max_guesses`` caps the worst case (Koyama and Lai: 5625 for 4x6, 5626 with the cap 5).
+    """
+    return OptimalSearch(game, max_guesses).strategy()
+
+
+def plain_minimum_total(game: Game, max_guesses: int | None = None) -> int:
+    """T(S) for all codes by the bare recursion (no bounds, no symmetry, memo on sets): small games only."""
+    table = game.table
+    hit = game.hit_index
+
+    memo: dict[tuple[frozenset[int], int | None], int] = {}
+
+    def best(cell: frozenset[int], left: int | None) -> int:
+        if left is not None and left < 1:
+            return INFEASIBLE
+        if len(cell) == 1:
+            return 1
+        key = (cell, left)
+        if key not in memo:
+            members = sorted(cell)
+            value = INFEASIBLE
+            for guess in range(game.size):
+                parts: dict[int, set[int]] = {}
+                for secret in members:
+                    parts.setdefault(int(table[guess, secret]), set()).add(secret)
+                if len(parts) == 1 and hit not in parts:
+                    continue  # the guess tells nothing
+                total = len(cell) + sum(
+                    best(frozenset(part), None if left is None else left - 1)
+                    for reply, part in parts.items()
+                    if reply != hit
+                )
+                value = min(value, total)
+            memo[key] = min(value, INFEASIBLE)
+        return memo[key]
+
+    return best(frozenset(range(game.size)), max_guesses)
+
+
+def history_counts(game: Game) -> dict[str, int]:
+    """The scale of a plain search: how many one- and two-guess histories leave some code possible.
+
+    A history is (guess, reply) or (guess, reply, guess, reply) with a non-empty candidate set.
+    Two-guess histories are counted over the first-guess patterns, each weighted by the number
+    of codes with that pattern (permuting colours and pegs maps histories one to one).
+    """
+    table = game.table.astype(np.int64)
+    replies = len(game.feedbacks)
+    one = int(sum(len(np.unique(row)) for row in table))
+    symmetry = _Symmetry(game)
+    pattern = np.array([symmetry._pattern_code(row) for row in game.digits.tolist()])
+    two = 0
+    for first, orbit in zip(*np.unique(pattern, return_counts=True), strict=False):
+        joint = np.sort(table[first][None, :] * replies + table, axis=1)  # row g2: the reply pairs
+        two += int(orbit) * int((np.diff(joint, axis=1) != 0).sum() + len(joint))
+    return {"codes": game.size, "one-guess histories": one, "two-guess histories": two}

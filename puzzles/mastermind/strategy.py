@@ -1,0 +1,224 @@
+"""Strategies as trees: the next guess for every feedback history; play, evaluate, save and load.
+
+A ``Strategy`` is a tree of ``Node``s. A node holds the guess to make and, for every reply
+other than the win (p, 0) that some still-possible secret gives, the node to continue with.
+Playing a secret walks down the tree; ``evaluate`` plays every secret at once and reports the
+total number of guesses, the average (an exact Fraction), the worst case and the distribution
+of the number of guesses needed.
+
+A strategy is saved as JSON::
+
+    {"pegs": 4, "colours": 6, "name": "...", "tree": ["1123", {"0,1": ["1344", {...}], ...}]}
+
+where each node is ``[guess, {"b,w": child, ...}]``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+from puzzles.mastermind.model import Feedback, Game
+
+__all__ = ["Evaluation", "Node", "Strategy", "evaluate"]
+
+
+@dataclass
+class Node:
+    """One guess of a strategy and the node to continue with after each reply (the win excluded)."""
+
+    guess: str
+    replies: dict[Feedback, Node] = field(default_factory=dict)
+
+    def walk(self, depth: int = 1) -> Iterator[tuple[int, Node]]:
+        """Every node below and including this one, depth first, with its depth (this one: ``depth``)."""
+        yield depth, self
+        for reply in sorted(self.replies):
+            yield from self.replies[reply].walk(depth + 1)
+
+    def to_json(self) -> list:
+        return [self.guess, {f"{b},{w}": child.to_json() for (b, w), child in sorted(self.replies.items())}]
+
+
+def _node_from_json(game: Game, data: object) -> Node:
+    if not (isinstance(data, list) and len(data) == 2 and isinstance(data[1], dict)):
+        raise ValueError("a strategy node is written [guess, {reply: node, ...}]")
+    guess = game.code(game.index(data[0]))
+    node = Node(guess)
+    for key, child in data[1].items():
+        parts = str(key).split(",")
+        if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+            raise ValueError(f"a reply is written 'black,white', got {key!r}")
+        reply = game.feedbacks[game.feedback_index((int(parts[0]), int(parts[1])))]
+        if reply == game.hit:
+            raise ValueError(f"the winning reply {reply} ends the game and has no next guess")
+        node.replies[reply] = _node_from_json(game, child)
+    return node
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The result of playing every secret: total guesses, exact average, worst case, distribution."""
+
+    secrets: int
+    total: int
+    worst: int
+    distribution: dict[int, int]  # number of guesses -> number of secrets needing that many
+
+    @property
+    def average(self) -> Fraction:
+        return Fraction(self.total, self.secrets)
+
+    def as_row(self) -> dict[str, object]:
+        """A table row: total, average (exact and decimal), worst case, secrets per number of guesses."""
+        row: dict[str, object] = {
+            "total": self.total,
+            "average": self.average,
+            "average (decimal)": f"{float(self.average):.4f}",
+            "worst case": self.worst,
+        }
+        for guesses in range(1, self.worst + 1):
+            row[f"{guesses} guesses"] = self.distribution.get(guesses, 0)
+        return row
+
+
+class Strategy:
+    """A tree of guesses for ``game``; ``name`` says how it was made."""
+
+    def __init__(self, game: Game, root: Node, name: str = "strategy", info: dict | None = None) -> None:
+        self.game = game
+        self.root = root
+        self.name = name
+        self.info = dict(info or {})
+
+    def __repr__(self) -> str:
+        return f"Strategy({self.name!r}, {self.game!r}, first guess {self.root.guess})"
+
+    @property
+    def first_guess(self) -> str:
+        return self.root.guess
+
+    def node_after(self, replies: list[Feedback]) -> Node:
+        """The node reached after the strategy's own guesses received ``replies`` in turn."""
+        node = self.root
+        for step, reply in enumerate(replies, start=1):
+            reply = self.game.feedbacks[self.game.feedback_index(reply)]
+            if reply == self.game.hit:
+                raise ValueError(f"the reply {reply} to guess {step} already won the game")
+            if reply not in node.replies:
+                raise ValueError(
+                    f"no secret gives the reply {reply} to the guess {node.guess} after the earlier replies, "
+                    "so the strategy has no next guess: check the replies"
+                )
+            node = node.replies[reply]
+        return node
+
+    def next_guess(self, replies: list[Feedback]) -> str:
+        """The guess the strategy makes after its earlier guesses received ``replies``."""
+        return self.node_after(replies).guess
+
+    def play(self, secret: str | int) -> list[tuple[str, Feedback]]:
+        """The game against ``secret``: (guess, reply) pairs until the reply is the win."""
+        secret = self.game.code(self.game.index(secret))
+        node, moves = self.root, []
+        while True:
+            reply = self.game.feedback(node.guess, secret)
+            moves.append((node.guess, reply))
+            if reply == self.game.hit:
+                return moves
+            if reply not in node.replies or len(moves) > self.game.size:
+                raise ValueError(f"the strategy has no guess after {moves} (secret {secret})")
+            node = node.replies[reply]
+
+    def guesses_needed(self, secret: str | int) -> int:
+        return len(self.play(secret))
+
+    @property
+    def depth(self) -> int:
+        """The largest number of guesses on any branch (the worst case if the tree is complete)."""
+        return max(depth for depth, _ in self.root.walk())
+
+    def outline(self, depth: int = 2) -> str:
+        """The first ``depth`` levels as indented text: the reply, then the guess made after it."""
+        lines = [f"{self.root.guess}"]
+
+        def visit(node: Node, level: int) -> None:
+            if level >= depth:
+                return
+            for reply in sorted(node.replies):
+                child = node.replies[reply]
+                more = " ..." if child.replies and level + 1 >= depth else ""
+                lines.append(f"{'    ' * level}  {reply} -> {child.guess}{more}")
+                visit(child, level + 1)
+
+        visit(self.root, 1)
+        return "\n".join(lines)
+
+    # -- saving and loading ---------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        data = {
+            "pegs": self.game.pegs,
+            "colours": self.game.colours,
+            "name": self.name,
+            "tree": self.root.to_json(),
+        }
+        if self.info:
+            data["info"] = self.info
+        return data
+
+    def save(self, path: str | Path) -> None:
+        """Write the strategy as compact JSON."""
+        Path(path).write_text(json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True) + "\n")
+
+    @classmethod
+    def from_json(cls, data: dict) -> Strategy:
+        try:
+            game = Game(data["pegs"], data["colours"])
+            tree = data["tree"]
+        except (KeyError, TypeError):
+            raise ValueError("a strategy file holds 'pegs', 'colours' and 'tree'") from None
+        return cls(game, _node_from_json(game, tree), str(data.get("name", "strategy")), data.get("info"))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Strategy:
+        """Read a strategy written by ``save``."""
+        return cls.from_json(json.loads(Path(path).read_text()))
+
+
+def evaluate(game: Game, strategy: Strategy) -> Evaluation:
+    """Play ``strategy`` against every secret of ``game``: total, average, worst case, distribution.
+
+    A secret the strategy cannot finish (a missing reply) is a ValueError.
+    """
+    if strategy.game != game:
+        raise ValueError(f"the strategy is for {strategy.game!r}, not for {game!r}")
+    table = game.table
+    distribution: dict[int, int] = {}
+
+    def visit(node: Node, secrets: np.ndarray, depth: int) -> None:
+        if depth > game.size:
+            raise ValueError("the strategy goes round in circles: it guesses more often than there are codes")
+        guess = game.index(node.guess)
+        replies = table[guess, secrets]
+        for reply in np.unique(replies).tolist():
+            cell = secrets[replies == reply]
+            if reply == game.hit_index:
+                distribution[depth] = distribution.get(depth, 0) + 1
+                continue
+            feedback = game.feedbacks[reply]
+            if feedback not in node.replies:
+                raise ValueError(
+                    f"the strategy has no guess after the reply {feedback} to {node.guess} "
+                    f"(secret {game.code(int(cell[0]))} needs one)"
+                )
+            visit(node.replies[feedback], cell, depth + 1)
+
+    visit(strategy.root, np.arange(game.size), 1)
+    total = sum(guesses * count for guesses, count in distribution.items())
+    return Evaluation(game.size, total, max(distribution), dict(sorted(distribution.items())))

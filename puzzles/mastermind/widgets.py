@@ -1,0 +1,192 @@
+"""Interactive modules of the Mastermind unit (ipywidgets 8), one line each in a notebook.
+
+* ``codebreaker()``: break a hidden code; the number of codes still possible and the
+  partition that each possible next guess would make are on show.
+* ``computer_breaker()``: the computer breaks your code step by step with a strategy you
+  choose (one of the four heuristics, or the optimal strategy shipped with the unit).
+
+Game logic lives in ``puzzles.mastermind.play``; a ``ValueError`` (a code with a wrong colour,
+an impossible reply) is shown in the widget's message line, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
+from puzzles.mastermind.heuristics import HEURISTICS, heuristic_strategy
+from puzzles.mastermind.model import Game
+from puzzles.mastermind.play import Codebreaker, ComputerBreaker, sizes_text
+from puzzles.mastermind.strategy import Strategy
+
+__all__ = ["CodebreakerWidget", "ComputerBreakerWidget", "codebreaker", "computer_breaker", "strategy_named"]
+
+STRATEGY_CHOICES = (*HEURISTICS, "optimal")
+
+
+def strategy_named(name: str, game: Game) -> Strategy:
+    """A heuristic strategy by name, or ``"optimal"``: the shipped 4x6 strategy (5625 guesses in all)."""
+    if name == "optimal":
+        if game != Game(4, 6):
+            raise ValueError("the optimal strategy is shipped for the classic game (4 pegs, 6 colours) only")
+        from puzzles.mastermind.build_data import load_optimal
+
+        return load_optimal()
+    return heuristic_strategy(game, name)
+
+
+class CodebreakerWidget(widgets.VBox):
+    """Break a hidden code. Controls: ``guess_box``, ``guess_button``, ``new_button``; text in
+    ``status``, ``history``, ``options`` (the possible next guesses and their partitions),
+    ``preview`` (the partition the typed guess would make) and ``message``."""
+
+    def __init__(self, pegs: int = 4, colours: int = 6, seed: int = 0, secret: str | None = None) -> None:
+        self.game_rules = Game(pegs, colours)
+        self.seed = seed
+        self.games = 0
+        self.message = MessageLine()
+        self.guess_box = widgets.Text(value="", description="guess", placeholder=self.game_rules.example)
+        self.guess_button = widgets.Button(description="Guess", button_style="primary")
+        self.preview_button = widgets.Button(description="Preview partition")
+        self.new_button = widgets.Button(description="New game", button_style="info")
+        self.status = widgets.HTML()
+        self.history = widgets.HTML()
+        self.preview = widgets.HTML()
+        self.options = widgets.HTML()
+        self.game: Codebreaker
+        self.guess_button.on_click(guarded(lambda _: self.play(), self.message))
+        self.preview_button.on_click(guarded(lambda _: self.show_preview(), self.message))
+        self.new_button.on_click(guarded(lambda _: self.new_game(), self.message))
+        super().__init__(
+            children=[
+                instruction(
+                    f"Type a guess of {pegs} digits (colours 1..{colours}) and press Guess; "
+                    "Preview partition shows how it would split the codes still possible."
+                ),
+                widgets.HBox([self.guess_box, self.guess_button, self.preview_button, self.new_button]),
+                self.message,
+                self.status,
+                self.history,
+                self.preview,
+                self.options,
+            ]
+        )
+        self.new_game(secret=secret, first=True)
+
+    def new_game(self, secret: str | None = None, first: bool = False) -> None:
+        if not first:
+            self.games += 1
+        self.game = Codebreaker(self.game_rules, secret, self.seed + self.games)
+        self.preview.value = ""
+        self.refresh()
+
+    def play(self) -> None:
+        self.game.guess(self.guess_box.value)
+        self.preview.value = ""
+        self.refresh()
+
+    def show_preview(self) -> None:
+        code = self.game_rules.code(self.game_rules.index(self.guess_box.value))
+        sizes = self.game.preview(code)
+        rows = [(f"{b} black, {w} white", size) for (b, w), size in sizes.items()]
+        self.preview.value = (
+            f"<b>{html.escape(code)}</b> would split the {len(self.game.candidates)} possible codes into "
+            f"{len(sizes)} cells ({sizes_text(list(sizes.values()))}):" + html_table(["reply", "codes"], rows)
+        )
+
+    def refresh(self) -> None:
+        game = self.game
+        self.status.value = f"<b>{html.escape(game.status())}</b>"
+        rows = [(number, code, b, w) for number, (code, (b, w)) in enumerate(game.history, start=1)]
+        self.history.value = html_table(["#", "guess", "black", "white"], rows) if rows else ""
+        if game.solved:
+            self.options.value = ""
+            return
+        options = game.options(limit=12)
+        shown = "" if len(game.candidates) <= 12 else f" (the 12 best of {len(game.candidates)})"
+        self.options.value = f"Possible next guesses and the partition each makes{shown}:" + html_table(
+            ["guess", "cells", "largest", "cell sizes"], options
+        )
+
+
+class ComputerBreakerWidget(widgets.VBox):
+    """The computer breaks your code. Controls: ``strategy``, ``secret_box``, ``reply_box``,
+    ``answer_button``, ``auto_button`` (answers from the typed secret), ``restart_button``; text in
+    ``status``, ``history`` and ``message``."""
+
+    def __init__(
+        self, pegs: int = 4, colours: int = 6, strategy: str = "worst-case", secret: str = ""
+    ) -> None:
+        self.game_rules = Game(pegs, colours)
+        self.message = MessageLine()
+        choices = STRATEGY_CHOICES if self.game_rules == Game(4, 6) else HEURISTICS
+        if strategy not in choices:
+            raise ValueError(f"the strategy is one of {', '.join(choices)}; got {strategy!r}")
+        self.strategy = widgets.Dropdown(options=list(choices), value=strategy, description="strategy")
+        self.secret_box = widgets.Text(
+            value=secret, description="your secret", placeholder="optional", continuous_update=False
+        )
+        self.reply_box = widgets.Text(value="", description="reply", placeholder="black white, e.g. 1 2")
+        self.answer_button = widgets.Button(description="Answer", button_style="primary")
+        self.auto_button = widgets.Button(description="Answer for me")
+        self.restart_button = widgets.Button(description="Restart", button_style="info")
+        self.status = widgets.HTML()
+        self.history = widgets.HTML()
+        self.engine: ComputerBreaker
+        self.answer_button.on_click(guarded(lambda _: self.answer(), self.message))
+        self.auto_button.on_click(guarded(lambda _: self.answer_for_me(), self.message))
+        self.restart_button.on_click(guarded(lambda _: self.restart(), self.message))
+        self.strategy.observe(guarded(lambda _: self.restart(), self.message), names="value")
+        self.secret_box.observe(guarded(lambda _: self.restart(), self.message), names="value")
+        super().__init__(
+            children=[
+                instruction(
+                    "Think of a code; the computer guesses. Type your reply (black, white) and press Answer, "
+                    "or type your secret (Enter) and press Answer for me; a new secret restarts the game."
+                ),
+                widgets.HBox([self.strategy, self.secret_box, self.restart_button]),
+                widgets.HBox([self.reply_box, self.answer_button, self.auto_button]),
+                self.message,
+                self.status,
+                self.history,
+            ]
+        )
+        self.restart()
+
+    def restart(self) -> None:
+        self.engine = ComputerBreaker(
+            strategy_named(self.strategy.value, self.game_rules), self.secret_box.value
+        )
+        self.reply_box.value = ""
+        self.refresh()
+
+    def answer(self) -> None:
+        self.engine.answer(self.reply_box.value)
+        self.reply_box.value = ""
+        self.refresh()
+
+    def answer_for_me(self) -> None:
+        self.engine.answer_for_me()
+        self.refresh()
+
+    def refresh(self) -> None:
+        engine = self.engine
+        self.status.value = f"<b>{html.escape(engine.status())}</b>"
+        rows = [(n, code, b, w) for n, (code, (b, w)) in enumerate(engine.history, start=1)]
+        self.history.value = html_table(["#", "my guess", "black", "white"], rows) if rows else ""
+
+
+def codebreaker(
+    pegs: int = 4, colours: int = 6, seed: int = 0, secret: str | None = None
+) -> CodebreakerWidget:
+    """Break a hidden code (drawn with ``seed`` unless ``secret`` is given)."""
+    return CodebreakerWidget(pegs, colours, seed, secret)
+
+
+def computer_breaker(
+    pegs: int = 4, colours: int = 6, strategy: str = "worst-case", secret: str = ""
+) -> ComputerBreakerWidget:
+    """Let the computer break your code with ``strategy``, one guess at a time."""
+    return ComputerBreakerWidget(pegs, colours, strategy, secret)

@@ -1,0 +1,68 @@
+"""The widgets, driven as a student would: set values, click buttons, read the text."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+
+from puzzles.mastermind.widgets import codebreaker, computer_breaker, strategy_named  # noqa: E402
+
+
+def test_codebreaker_widget_plays_a_guess():
+    box = codebreaker(secret="3456")
+    assert "1296 codes" in box.status.value
+    box.guess_box.value = "1123"
+    box.preview_button.click()
+    assert "14 cells" in box.preview.value and "276" in box.preview.value
+    box.guess_button.click()
+    assert box.message.text == ""
+    assert "276 codes are still possible" in box.status.value
+    assert "<td" in box.history.value and "1123" in box.history.value
+    assert "Possible next guesses" in box.options.value
+    box.new_button.click()
+    assert box.game.guesses == 0 and box.games == 1
+
+
+@pytest.mark.parametrize("typed, words", [("12345", "exactly 4 digits"), ("1299", "colours are numbered")])
+def test_codebreaker_widget_shows_bad_input(typed, words):
+    box = codebreaker(seed=1)
+    box.guess_box.value = typed
+    box.guess_button.click()
+    assert words in box.message.text and "puzzles-error" in box.message.value
+    assert box.game.guesses == 0
+
+
+def test_computer_breaker_widget_finds_the_secret():
+    box = computer_breaker(strategy="most-parts", secret="6543")
+    while not box.engine.solved:
+        box.auto_button.click()
+        assert box.message.text == ""
+    assert "Found 6543" in box.status.value
+
+
+def test_computer_breaker_widget_typed_replies_and_errors():
+    box = computer_breaker()
+    assert "1122" in box.status.value
+    box.reply_box.value = "3 1"
+    box.answer_button.click()
+    assert "impossible" in box.message.text
+    box.reply_box.value = "1 0"
+    box.answer_button.click()
+    assert box.message.text == "" and len(box.engine.history) == 1
+    box.reply_box.value = "0 4"
+    box.answer_button.click()
+    assert "no code gives 0 black, 4 white to 1344" in box.message.text
+    box.strategy.value = "optimal"
+    assert box.engine.guess == "1123" and box.engine.history == []
+    box.secret_box.value = "12"
+    assert "exactly 4 digits" in box.message.text
+
+
+def test_optimal_only_for_the_classic_game():
+    from puzzles.mastermind.model import Game
+
+    with pytest.raises(ValueError, match="classic game"):
+        strategy_named("optimal", Game(3, 4))
