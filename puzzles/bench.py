@@ -50,8 +50,9 @@ def discover(unit: str | None = None) -> list[Benchmark]:
 
 
 def notebook_benchmarks(unit: str) -> list[Benchmark]:
-    """One benchmark per lesson notebook of ``unit``: execute it top to bottom (nbclient)."""
-    folder = Path(puzzles.__file__).resolve().parents[1] / "notebooks" / unit
+    """One benchmark per lesson notebook of ``unit`` (the package name; notebook folders write
+    ``_`` as ``-``): execute it top to bottom (nbclient)."""
+    folder = Path(puzzles.__file__).resolve().parents[1] / "notebooks" / unit.replace("_", "-")
     benchmarks = []
     for path in sorted(folder.glob("*.ipynb")):
 

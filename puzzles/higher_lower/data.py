@@ -1,0 +1,187 @@
+"""The shipped data set of certified solutions, written by ``python -m puzzles.higher_lower.sweep``.
+
+Files ``data/solutions-AAAA-BBBB.json.xz`` (blocks of 32 sizes) hold one record per N:
+
+* ``value``: V(N) as the string ``"a/b"``;
+* ``denominator`` and ``pairs``: Alice's optimal distribution, symmetric by Lemma 2, as the
+  integers ``pairs[k-1]`` = denominator * P(secret = k) for k = 1..ceil(N/2);
+* ``trees``: Bob's optimal trees, one of each mirror pair, as depth strings in base 36;
+* ``tight``: the pairs whose equations (Bob's mixture pays exactly V(N) there) fix Bob's
+  probabilities, which ``load_solution`` recomputes exactly (they are long fractions; the
+  equations are much shorter to ship);
+* ``iterations``, ``columns``, ``seconds``: the solve's LP iterations, trees generated, time.
+
+Files ``data/extra-NNNN.json.xz`` hold single sizes solved on their own (``python -m
+puzzles.higher_lower.sweep --single N``), ahead of the contiguous sweep.
+
+``load_solution`` rebuilds the solution and runs the exact ``certify`` before returning it.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+from puzzles.higher_lower.model import check_size, mirror
+from puzzles.higher_lower.solver import Solution, _solve_exact, certify
+
+__all__ = [
+    "DATA",
+    "BLOCK",
+    "block_path",
+    "decode_tree",
+    "encode_tree",
+    "load_records",
+    "load_solution",
+    "record_of",
+    "shipped_sizes",
+    "solution_of",
+    "sweep_range",
+]
+
+DATA = Path(__file__).resolve().parent / "data"
+BLOCK = 32
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def block_path(N: int, folder: Path = DATA) -> Path:
+    first = (N - 1) // BLOCK * BLOCK + 1
+    return folder / f"solutions-{first:04d}-{first + BLOCK - 1:04d}.json.xz"
+
+
+def encode_tree(depths) -> str:
+    return "".join(DIGITS[d] for d in depths)
+
+
+def decode_tree(text: str) -> tuple[int, ...]:
+    return tuple(DIGITS.index(c) for c in text)
+
+
+def record_of(solution: Solution, seconds: float) -> dict:
+    """The shipped record of a certified solution."""
+    if not solution.certified:
+        raise ValueError("only certified solutions are shipped")
+    N = solution.N
+    P = (N + 1) // 2
+    from math import lcm
+
+    denominator = lcm(*(f.denominator for f in solution.hider[:P]))
+    representatives: dict[tuple[int, ...], Fraction] = {}
+    for p, tree in solution.searcher:
+        key = min(tree, mirror(tree))
+        representatives[key] = representatives.get(key, Fraction(0)) + p
+    return {
+        "N": N,
+        "value": f"{solution.value.numerator}/{solution.value.denominator}",
+        "denominator": denominator,
+        "pairs": [int(f * denominator) for f in solution.hider[:P]],
+        "trees": [encode_tree(t) for t in sorted(representatives)],
+        "tight": list(solution.tight),
+        "iterations": solution.iterations,
+        "columns": solution.columns,
+        "seconds": round(seconds, 3),
+    }
+
+
+def read_block(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    with lzma.open(path, "rt", encoding="utf-8") as stream:
+        return json.load(stream)
+
+
+def write_block(path: Path, records: list[dict]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    with lzma.open(temporary, "wt", encoding="utf-8", preset=9) as stream:
+        json.dump(records, stream, separators=(",", ":"))
+    temporary.replace(path)
+
+
+@cache
+def load_records(folder: Path = DATA) -> dict[int, dict]:
+    """Every shipped record, by N."""
+    records: dict[int, dict] = {}
+    for path in sorted(folder.glob("solutions-*.json.xz")) + sorted(folder.glob("extra-*.json.xz")):
+        for record in read_block(path):
+            records[record["N"]] = record
+    return records
+
+
+def shipped_sizes(folder: Path = DATA) -> list[int]:
+    """The sizes N with a shipped solution."""
+    return sorted(load_records(folder))
+
+
+def sweep_range(folder: Path = DATA) -> int:
+    """The largest k such that every N in 1..k has a shipped solution."""
+    records = load_records(folder)
+    k = 0
+    while k + 1 in records:
+        k += 1
+    return k
+
+
+def hider_of(record: dict) -> tuple[Fraction, ...]:
+    """Alice's full distribution from a record (exact)."""
+    N, D = record["N"], record["denominator"]
+    P = (N + 1) // 2
+    hider = [Fraction(0)] * N
+    for k, numerator in enumerate(record["pairs"]):
+        hider[k] = hider[N - 1 - k] = Fraction(numerator, D)
+    assert len(record["pairs"]) == P
+    return tuple(hider)
+
+
+def solution_of(record: dict, check: bool = True) -> Solution:
+    """Rebuild a Solution from a record: Bob's probabilities by an exact linear solve, then certify."""
+    N = record["N"]
+    value = Fraction(record["value"])
+    hider = hider_of(record)
+    trees = [decode_tree(t) for t in record["trees"]]
+    rows = [p - 1 for p in record["tight"]]
+    folded = [[t[p] + t[N - 1 - p] for p in range((N + 1) // 2)] for t in trees]
+    system = [[f[p] for f in folded] + [-1] for p in rows] + [[1] * len(trees) + [0]]
+    z = _solve_exact(system, [0] * len(rows) + [1])
+    if z is None or z[-1] != 2 * value or any(y <= 0 for y in z[:-1]):
+        raise ValueError(f"the shipped record for N = {N} does not determine Bob's mixture")
+    searcher: list[tuple[Fraction, tuple[int, ...]]] = []
+    for y, tree in zip(z[:-1], trees, strict=True):
+        if mirror(tree) == tree:
+            searcher.append((y, tree))
+        else:
+            searcher += [(y / 2, tree), (y / 2, mirror(tree))]
+    searcher.sort(key=lambda pair: pair[1])
+    certified = certify(N, hider, searcher, value) if check else False
+    return Solution(
+        N,
+        value,
+        hider,
+        tuple(searcher),
+        certified,
+        (),
+        (),
+        record["iterations"],
+        record["columns"],
+        tuple(record["tight"]),
+    )
+
+
+def load_solution(N: int, check: bool = True) -> Solution:
+    """The certified solution for N from the shipped data set (``certified`` is True only after
+    the exact check has passed here; ``check=False`` skips it and leaves ``certified`` False)."""
+    N = check_size(N)
+    records = load_records()
+    if N not in records:
+        top = max(records) if records else 0
+        raise ValueError(
+            f"N = {N} is not in the shipped data set (it covers N = 1..{top}); "
+            "run python -m puzzles.higher_lower.sweep to extend it, or call solve(N)"
+        )
+    solution = solution_of(records[N], check)
+    if check and not solution.certified:
+        raise ValueError(f"the shipped solution for N = {N} fails the exact check")
+    return solution

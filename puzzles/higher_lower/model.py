@@ -1,0 +1,435 @@
+"""The higher-lower game: Bob's search trees, the payoff matrix, best replies and Dresher's method.
+
+Source: the bachelor thesis "Hoger lager spel" (in Dutch) on Melvin Dresher's number-guessing
+game, after M. Dresher, "Games of Strategy" (1961), S. M. Johnson and E. N. Gilbert.
+Alice hides an integer in 1..N, Bob guesses and hears "higher", "lower" or "correct", and Bob
+pays Alice the number of guesses. Bob's pure strategies are the binary search trees on N keys,
+written here as *depth vectors*: ``depths[i - 1]`` is the number of guesses Bob needs when the
+secret is ``i`` (the root has depth 1).
+
+Pure Python and numpy; exact arithmetic (``int``, ``Fraction``) wherever the weights are exact.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from numbers import Rational
+
+import numpy as np
+import pandas as pd
+
+__all__ = [
+    "Depths",
+    "DresherResult",
+    "DresherStep",
+    "best_bounded_tree",
+    "best_tree",
+    "catalan",
+    "check_size",
+    "dresher",
+    "full_tree_depths",
+    "is_search_tree",
+    "mirror",
+    "payoff_matrix",
+    "root_of",
+    "search_trees",
+    "symmetric_matrix",
+    "tree_cost",
+]
+
+Depths = tuple[int, ...]
+MAX_ENUMERATED = 14  # Catalan(14) = 2,674,440 trees: the largest size search_trees accepts
+
+
+def check_size(N: object, what: str = "N") -> int:
+    """``N`` as an int, or a ValueError a student understands."""
+    if isinstance(N, bool) or not isinstance(N, (int, np.integer)):
+        raise ValueError(f"{what} must be a whole number of secrets (1, 2, 3, ...), got {N!r}")
+    if N < 1:
+        raise ValueError(f"{what} must be at least 1: Alice needs at least one number to hide, got {N}")
+    return int(N)
+
+
+def catalan(N: int) -> int:
+    """Catalan(N) = binom(2N, N) / (N + 1): the number of search trees on N keys (Lemma 1, eq. 1.2)."""
+    if isinstance(N, bool) or not isinstance(N, int) or N < 0:
+        raise ValueError(f"N must be a whole number at least 0, got {N!r}")
+    return math.comb(2 * N, N) // (N + 1)
+
+
+@cache
+def _trees(N: int) -> tuple[Depths, ...]:
+    if N == 0:
+        return ((),)
+    found = []
+    for root in range(1, N + 1):
+        for left in _trees(root - 1):
+            for right in _trees(N - root):
+                found.append(tuple(d + 1 for d in left) + (1,) + tuple(d + 1 for d in right))
+    return tuple(found)
+
+
+def search_trees(N: int) -> list[Depths]:
+    """Every binary search tree on the keys 1..N as its depth vector, Catalan(N) of them.
+
+    Ordered by root, then by left subtree, then by right subtree: for N = 3 and N = 4 this is
+    the column order of the thesis's payoff matrices (1.1) and (1.19).
+    """
+    N = check_size(N)
+    if N > MAX_ENUMERATED:
+        raise ValueError(
+            f"N = {N} has {catalan(N):,} search trees, too many to list; use N <= {MAX_ENUMERATED}"
+        )
+    return list(_trees(N))
+
+
+def payoff_matrix(N: int) -> pd.DataFrame:
+    """The N x Catalan(N) payoff matrix M(k, F) = depth of k in tree F (eqs. 1.1 and 1.19).
+
+    Rows are Alice's secrets 1..N, columns Bob's trees T1, T2, ...; an entry is what Bob pays.
+    """
+    trees = search_trees(N)
+    columns = [f"T{j}" for j in range(1, len(trees) + 1)]
+    frame = pd.DataFrame(np.array(trees, dtype=int).T, index=range(1, N + 1), columns=columns)
+    frame.index.name = "secret"
+    return frame
+
+
+def mirror(depths: Sequence[int]) -> Depths:
+    """The mirror image of a tree (Section 1.12): the depth of i becomes the depth of N + 1 - i."""
+    return tuple(depths[::-1])
+
+
+def is_search_tree(depths: Sequence[int]) -> bool:
+    """True when ``depths`` is the depth vector of a binary search tree on len(depths) keys.
+
+    The tree, if any, is the Cartesian tree of the depths (each key's parent is the deeper of
+    its nearest shallower neighbours); the vector is valid when that parent is always exactly
+    one level up, exactly one key has depth 1, and no two keys of equal depth face each other
+    without a shallower key between them. O(N).
+    """
+    N = len(depths)
+    if N == 0 or sum(1 for d in depths if d == 1) != 1:
+        return False
+    left = [-1] * N  # nearest shallower key to the left
+    right = [-1] * N
+    stack: list[int] = []
+    for i, d in enumerate(depths):
+        while stack and depths[stack[-1]] > d:
+            right[stack.pop()] = i
+        if stack and depths[stack[-1]] == d:
+            return False
+        left[i] = stack[-1] if stack else -1
+        stack.append(i)
+    for i, d in enumerate(depths):
+        if d == 1:
+            continue
+        candidates = [j for j in (left[i], right[i]) if j >= 0]
+        if not candidates or max(depths[j] for j in candidates) != d - 1:
+            return False
+    return True
+
+
+def root_of(depths: Sequence[int]) -> int:
+    """Bob's first guess in this tree (the key of depth 1)."""
+    return list(depths).index(1) + 1
+
+
+def tree_cost(weights: Sequence, depths: Sequence[int]):
+    """sum_i weights_i * depth_i: what the tree costs Bob against Alice's (relative) weights."""
+    if len(weights) != len(depths):
+        raise ValueError(f"the tree has {len(depths)} keys but there are {len(weights)} weights")
+    return sum(w * d for w, d in zip(weights, depths, strict=True))
+
+
+# ---------------------------------------------------------------------------
+# best reply of Bob: the optimal search tree (eq. 2.1) with Knuth's speed-up
+
+
+def _weights(weights: Iterable) -> tuple[np.ndarray, int | None]:
+    """Validated weights as a numpy array: ints (object dtype) and a common denominator, or floats."""
+    values = list(weights.tolist() if isinstance(weights, np.ndarray) else weights)
+    if not values:
+        raise ValueError("the weights are empty: give one weight per secret number 1..N")
+    exact = all(isinstance(w, (Rational, np.integer)) and not isinstance(w, bool) for w in values)
+    if exact:
+        fractions = [Fraction(int(w)) if isinstance(w, np.integer) else Fraction(w) for w in values]
+        if any(f < 0 for f in fractions):
+            raise ValueError("the weights must not be negative: they are Alice's probabilities")
+        if not any(fractions):
+            raise ValueError("the weights are all zero: Alice must hide some number with positive weight")
+        denominator = math.lcm(*(f.denominator for f in fractions))
+        scaled = [f.numerator * (denominator // f.denominator) for f in fractions]
+        return np.array(scaled, dtype=object), denominator
+    try:
+        array = np.array([float(w) for w in values], dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("the weights must be numbers, one per secret number 1..N") from None
+    if not np.all(np.isfinite(array)):
+        raise ValueError("the weights must be finite numbers")
+    if np.any(array < 0):
+        raise ValueError("the weights must not be negative: they are Alice's probabilities")
+    if not np.any(array > 0):
+        raise ValueError("the weights are all zero: Alice must hide some number with positive weight")
+    return array, None
+
+
+def _knuth(w: np.ndarray) -> tuple[object, np.ndarray]:
+    """Optimal search tree by diagonals with Knuth's root monotonicity, O(N^2) in total.
+
+    ``C[a, b]`` is the least total weighted depth of a tree on keys a..b (eq. 2.1 without the
+    normalisation by p(a, b)), ``R[a, b]`` its smallest optimal root. Knuth:
+    R[a, b-1] <= R[a, b] <= R[a+1, b], so each diagonal scans O(N) candidate roots.
+    Works for float64 and for object arrays of Python ints (exact).
+    """
+    N = len(w)
+    prefix = np.concatenate((np.zeros(1, dtype=w.dtype), np.cumsum(w)))
+    C = np.zeros((N + 2, N + 2), dtype=w.dtype)
+    R = np.zeros((N + 2, N + 2), dtype=np.int64)
+    keys = np.arange(1, N + 1)
+    C[keys, keys] = w
+    R[keys, keys] = keys
+    for length in range(2, N + 1):
+        a = np.arange(1, N - length + 2)
+        b = a + length - 1
+        low, high = R[a, b - 1], R[a + 1, b]
+        counts = high - low + 1
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        segment = np.repeat(np.arange(len(a)), counts)
+        roots = np.arange(counts.sum()) - starts[segment] + low[segment]
+        values = C[a[segment], roots - 1] + C[roots + 1, b[segment]]
+        best = np.minimum.reduceat(values, starts)
+        hits = np.flatnonzero(np.asarray(values == best[segment], dtype=bool))
+        first = hits[np.searchsorted(hits, starts)]
+        R[a, b] = roots[first]
+        C[a, b] = best + (prefix[b] - prefix[a - 1])
+    return C[1, N], R
+
+
+def _depths_from_roots(R: np.ndarray, N: int) -> Depths:
+    depths = [0] * N
+    stack = [(1, N, 1)]
+    while stack:
+        a, b, depth = stack.pop()
+        if a > b:
+            continue
+        root = a if a == b else int(R[a, b])
+        depths[root - 1] = depth
+        stack.append((a, root - 1, depth + 1))
+        stack.append((root + 1, b, depth + 1))
+    return tuple(depths)
+
+
+def best_tree(weights: Sequence) -> tuple[object, Depths]:
+    """A search tree minimising sum_i weights_i * depth_i: Bob's best reply (thesis eq. 2.1).
+
+    O(N^2) with Knuth's root monotonicity. Exact when every weight is an int or a Fraction
+    (the cost is then a Fraction); floats give a float cost. Ties go to the smallest root.
+    Returns ``(cost, depths)``.
+    """
+    array, denominator = _weights(weights)
+    cost, R = _knuth(array)
+    depths = _depths_from_roots(R, len(array))
+    if denominator is None:
+        return float(cost), depths
+    return Fraction(int(cost), denominator), depths
+
+
+@cache
+def full_tree_depths(height: int) -> Depths:
+    """F_h of Section 2.3: the depths of the complete tree with 2^h - 1 keys, in key order."""
+    height = check_size(height, "the height")
+    return tuple(height - (i & -i).bit_length() + 1 for i in range(1, 2**height))
+
+
+def best_bounded_tree(weights: Sequence, height: int) -> tuple[object, Depths]:
+    """Best tree of at most ``height`` levels by the thesis's subsequence DP (eq. 2.2).
+
+    A tree with at most h levels is a subsequence of F_h (the complete tree's depths in key
+    order); W(i, j) = min(W(i, j-1), W(i-1, j-1) + w_i F_h(j)) is the least cost of placing the
+    first i keys among the first j positions, O(N 2^h). For strictly positive weights the best
+    subsequence is a valid tree; with zero weights it may not be (Section 2.3.5), and then the
+    returned depths fail ``is_search_tree``. Returns ``(cost, depths)``.
+    """
+    array, denominator = _weights(weights)
+    height = check_size(height, "the height")
+    N = len(array)
+    if N > 2**height - 1:
+        raise ValueError(f"a tree with at most {height} levels holds at most {2**height - 1} keys, not {N}")
+    F = np.array(full_tree_depths(height), dtype=np.int64)
+    slack = len(F) - N  # key i (0-based) sits at a position in i .. i + slack
+    infinity = None if denominator is not None else np.inf
+    rows = []
+    previous = np.zeros(slack + 1, dtype=array.dtype)  # W(0, j) = 0
+    for i in range(N):
+        placed = previous + array[i] * F[i : i + slack + 1]
+        row = np.minimum.accumulate(placed) if infinity is not None else _running_min(placed)
+        rows.append(row)
+        previous = row
+    # walk back: at row i, position i + k; stay on the row while the value does not change
+    depths = [0] * N
+    k = slack
+    for i in range(N - 1, -1, -1):
+        while k > 0 and rows[i][k - 1] == rows[i][k]:
+            k -= 1
+        depths[i] = int(F[i + k])
+    cost = rows[-1][slack]
+    if denominator is None:
+        return float(cost), tuple(depths)
+    return Fraction(int(cost), denominator), tuple(depths)
+
+
+def _running_min(values: np.ndarray) -> np.ndarray:
+    out = values.copy()
+    for j in range(1, len(out)):
+        if out[j - 1] < out[j]:
+            out[j] = out[j - 1]
+    return out
+
+
+# ---------------------------------------------------------------------------
+# symmetry (Lemmas 2 and 3)
+
+
+def symmetric_matrix(N: int, trees: Iterable[Sequence[int]] | None = None) -> pd.DataFrame:
+    """The payoff matrix folded by the symmetry i <-> N + 1 - i, doubled as in eq. (1.20).
+
+    Row k (k = 1..ceil(N/2)) stands for the pair {k, N + 1 - k}; a tree's entry is
+    depth(k) + depth(N + 1 - k) (twice the depth for the middle key). Columns are the trees
+    given (default: one tree per symmetric column, in the order of ``search_trees``).
+    """
+    N = check_size(N)
+    if trees is None:  # one tree of each mirror pair, as in the thesis's eq. (1.20)
+        seen: set[Depths] = set()
+        trees = []
+        for tree in search_trees(N):
+            if mirror(tree) not in seen:
+                trees.append(tree)
+            seen.add(tree)
+    columns = [_fold(tree) for tree in trees]
+    frame = pd.DataFrame(
+        np.array(columns, dtype=int).T,
+        index=range(1, (N + 1) // 2 + 1),
+        columns=[f"P{j}" for j in range(1, len(columns) + 1)],
+    )
+    frame.index.name = "pair"
+    return frame
+
+
+def _fold(depths: Sequence[int]) -> tuple[int, ...]:
+    N = len(depths)
+    return tuple(depths[k] + depths[N - 1 - k] for k in range((N + 1) // 2))
+
+
+# ---------------------------------------------------------------------------
+# Dresher's simplex method (Section 1.10)
+
+
+@dataclass(frozen=True)
+class DresherStep:
+    """One iteration of Dresher's method.
+
+    ``basis``: the columns of G in the basis (0 = P0, 1..n = Bob's strategies, n+1.. = U_i);
+    ``inverse``: B^{-1} as rows R_0..R_m; ``value``: the provisional value (first entry of R_0);
+    ``scores``: R_0 P_j for j = 1..n+m; ``entering`` and ``leaving``: column numbers, or None
+    at the optimum; ``ratios``: R_i / v_i for the candidate rows, keyed by basis position.
+    """
+
+    basis: tuple[int, ...]
+    inverse: tuple[tuple[Fraction, ...], ...]
+    value: Fraction
+    scores: tuple[Fraction, ...]
+    entering: int | None
+    leaving: int | None
+    ratios: dict[int, tuple[Fraction, ...]]
+
+
+@dataclass(frozen=True)
+class DresherResult:
+    """Optimal strategies (``hider``: rows, ``searcher``: columns), the value and the trace."""
+
+    value: Fraction
+    hider: tuple[Fraction, ...]
+    searcher: tuple[Fraction, ...]
+    steps: tuple[DresherStep, ...]
+    row_order: tuple[int, ...]
+
+
+def _matrix(matrix) -> list[list[Fraction]]:
+    rows = matrix.to_numpy().tolist() if isinstance(matrix, pd.DataFrame) else [list(r) for r in matrix]
+    if not rows or not rows[0]:
+        raise ValueError("the payoff matrix is empty: give at least one row and one column")
+    if any(len(r) != len(rows[0]) for r in rows):
+        raise ValueError("the payoff matrix is ragged: every row needs the same number of entries")
+    try:
+        return [[Fraction(x) for x in r] for r in rows]
+    except (TypeError, ValueError):
+        raise ValueError("the payoff matrix must hold exact numbers (ints or Fractions)") from None
+
+
+def dresher(matrix, max_steps: int = 10_000) -> DresherResult:
+    """Solve a matrix game by Dresher's simplex method (Section 1.10), exactly.
+
+    ``matrix[i][j]`` is what the column player (Bob, minimising) pays the row player (Alice,
+    maximising). The rows are reordered so that the last row has the largest first entry
+    (eq. 1.8; the order used is ``row_order``); the start basis is B0 = (P0, P1, U1..U_{m-1})
+    (eq. 1.9); the entering column maximises R_0 P_j, smallest index on ties (eq. 1.14); the
+    leaving row is the lexicographically smallest R_i / v_i over v_i > 0 (eq. 1.16); the inverse
+    is updated by eq. (1.18). ``hider`` is in the caller's row order.
+    """
+    A = _matrix(matrix)
+    m, n = len(A), len(A[0])
+    top = max(range(m), key=lambda i: (A[i][0], i))
+    order = [i for i in range(m) if i != top] + [top]
+    A = [A[i] for i in order]
+
+    def column(j: int) -> list[Fraction]:  # P_j of the augmented matrix G (eq. 1.7)
+        if j == 0:
+            return [Fraction(0)] + [Fraction(-1)] * m
+        if j <= n:
+            return [Fraction(1)] + [A[i][j - 1] for i in range(m)]
+        return [Fraction(int(i == j - n)) for i in range(m + 1)]
+
+    columns = [column(j) for j in range(n + m + 1)]
+    basis = [0, 1] + [n + i for i in range(1, m)]
+    a_m1 = A[m - 1][0]
+    inverse = [[a_m1] + [Fraction(0)] * (m - 1) + [Fraction(-1)], [Fraction(1)] + [Fraction(0)] * m]
+    for i in range(1, m):
+        inverse.append([a_m1 - A[i - 1][0]] + [Fraction(int(k == i)) for k in range(1, m)] + [Fraction(-1)])
+    steps = []
+    for _ in range(max_steps):
+        R0 = inverse[0]
+        scores = tuple(sum(r * p for r, p in zip(R0, columns[j], strict=True)) for j in range(1, n + m + 1))
+        best = max(scores)
+        frozen = tuple(tuple(row) for row in inverse)
+        if best <= 0:
+            steps.append(DresherStep(tuple(basis), frozen, R0[0], scores, None, None, {}))
+            break
+        s = scores.index(best) + 1
+        P = columns[s]
+        v = [sum(r * p for r, p in zip(row, P, strict=True)) for row in inverse]
+        ratios = {i: tuple(x / v[i] for x in inverse[i]) for i in range(1, m + 1) if v[i] > 0}
+        r = min(ratios, key=lambda i: ratios[i])
+        steps.append(DresherStep(tuple(basis), frozen, R0[0], scores, s, basis[r], ratios))
+        pivot = ratios[r]
+        inverse = [
+            pivot if i == r else [x - v[i] * y for x, y in zip(inverse[i], pivot, strict=True)]
+            for i in range(m + 1)
+        ]
+        basis[r] = s
+    else:  # pragma: no cover - Dresher's rule never cycles
+        raise RuntimeError("Dresher's method did not stop")
+    final = inverse
+    x_sorted = [-x for x in final[0][1:]]
+    hider = [Fraction(0)] * m
+    for position, original in enumerate(order):
+        hider[original] = x_sorted[position]
+    searcher = [Fraction(0)] * n
+    for position in range(1, m + 1):
+        if 1 <= basis[position] <= n:
+            searcher[basis[position] - 1] = final[position][0]
+    return DresherResult(final[0][0], tuple(hider), tuple(searcher), tuple(steps), tuple(order))

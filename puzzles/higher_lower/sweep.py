@@ -1,0 +1,118 @@
+"""``python -m puzzles.higher_lower.sweep --max-n 1024``: solve and certify every N in order.
+
+Each N is warm-started from the last: Alice's previous optimal distribution, stretched to N
+keys, is the stabilisation centre (the thesis's guess, Section 2.4), and Bob's previous
+optimal trees, grown by one key at either end, are start columns. After each N the certified
+solution is written to ``puzzles/higher_lower/data/`` (xz-compressed JSON, see
+``puzzles.higher_lower.data``) and ``data/checkpoint.json`` records how far the sweep got and
+for how long it ran, so an interrupted sweep resumes where it stopped. ``--verify`` re-checks
+every shipped record with the exact ``certify`` instead of solving; ``--single N`` solves one
+size on its own and stores it as an extra record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+from puzzles.higher_lower.data import (
+    DATA,
+    block_path,
+    decode_tree,
+    hider_of,
+    read_block,
+    record_of,
+    solution_of,
+    write_block,
+)
+from puzzles.higher_lower.solver import solve
+
+__all__ = ["main", "warm_start", "checkpoint"]
+
+
+def checkpoint(folder: Path = DATA) -> dict:
+    """``{"done": last certified N, "seconds": total solve time so far}``."""
+    path = folder / "checkpoint.json"
+    if path.exists():
+        return json.loads(path.read_text())
+    return {"done": 0, "seconds": 0.0}
+
+
+def warm_start(record: dict, N: int) -> tuple[np.ndarray, list[tuple[int, ...]]]:
+    """The guess and start trees for N from the record of N - 1."""
+    previous = np.array([float(f) for f in hider_of(record)])
+    guess = np.interp(np.linspace(0, len(previous) - 1, N), np.arange(len(previous)), previous)
+    trees = []
+    for tree in map(decode_tree, record["trees"]):
+        trees.append(tree + (tree[-1] + 1,))  # key N as right child of key N - 1
+        trees.append((tree[0] + 1,) + tree)  # shift, key 1 as left child of the old key 1
+    return guess, trees
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description="Solve the higher-lower game for N = 1..max-n, with checkpoints."
+    )
+    parser.add_argument("--max-n", type=int, default=1024, help="the largest N to solve (default 1024)")
+    parser.add_argument("--data", type=Path, default=DATA, help="the data folder (default: the shipped one)")
+    parser.add_argument("--verify", action="store_true", help="re-certify every shipped record instead")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--single", type=int, help="solve only this N (cold) and store it as an extra record")
+    args = parser.parse_args(argv)
+    if args.single is not None:
+        began = time.perf_counter()
+        solution = solve(args.single)
+        seconds = time.perf_counter() - began
+        write_block(args.data / f"extra-{args.single:04d}.json.xz", [record_of(solution, seconds)])
+        print(
+            f"N = {args.single}: V = {solution.value}, certified, {seconds:.0f} s, "
+            f"{solution.iterations} iterations"
+        )
+        return
+    if args.max_n < 1:
+        parser.error("--max-n must be at least 1")
+    folder: Path = args.data
+    state = checkpoint(folder)
+    if args.verify:
+        done = state["done"]
+        for N in tqdm(range(1, min(done, args.max_n) + 1), disable=args.no_progress, desc="certify"):
+            record = next(r for r in read_block(block_path(N, folder)) if r["N"] == N)
+            if not solution_of(record).certified:
+                raise SystemExit(f"N = {N}: the shipped solution fails the exact check")
+        print(f"every shipped solution for N = 1..{min(done, args.max_n)} passes the exact check")
+        return
+    start = state["done"] + 1
+    previous = None
+    if start > 1:
+        previous = next(r for r in read_block(block_path(start - 1, folder)) if r["N"] == start - 1)
+    bar = tqdm(
+        range(start, args.max_n + 1), initial=start - 1, total=args.max_n, disable=args.no_progress, desc="N"
+    )
+    for N in bar:
+        began = time.perf_counter()
+        if previous is None:
+            solution = solve(N)
+        else:
+            guess, trees = warm_start(previous, N)
+            solution = solve(N, guess=guess, trees=trees)
+        seconds = time.perf_counter() - began
+        if not solution.certified:  # pragma: no cover - solve never returns uncertified
+            raise SystemExit(f"N = {N} was not certified")
+        record = record_of(solution, seconds)
+        path = block_path(N, folder)
+        records = [r for r in read_block(path) if r["N"] < N] + [record]
+        write_block(path, records)
+        state = {"done": N, "seconds": round(state["seconds"] + seconds, 3)}
+        (folder / "checkpoint.json").write_text(json.dumps(state) + "\n")
+        bar.set_postfix(iterations=solution.iterations, total=f"{state['seconds']:.0f}s")
+        previous = record
+    print(f"certified N = 1..{state['done']} in {state['seconds']:.0f} s of solving")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""notebooks/higher-lower/01-game-and-lp.ipynb in a real browser: runs clean, and a round can be played.
+
+Contract with the notebook: running all cells displays ``puzzles.higher_lower.widgets.play_game(N=10,
+role="bob", seed=1)``: a "number" input, buttons "Guess" and "New round", and an HTML status line that
+starts "Alice has hidden a number in 1..10", then reports "k: higher/lower. The number lies in a..b" after
+each guess and "Correct, the number was s: you pay g." at the end of the round.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lab_driver import TEXT_OUTPUT, click_button, fill_input, find_button, open_notebook, run_all, widget_area
+from playwright.sync_api import expect
+
+NOTEBOOK = "notebooks/higher-lower/01-game-and-lp.ipynb"
+RUN_TIMEOUT_MS = 180_000
+INTERVAL = re.compile(r"lies in (\d+)\.\.(\d+); guesses so far: (\d+)")
+
+
+def test_play_a_round_as_bob(jupyter_server, browser_page):
+    page = browser_page
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    run_all(page, timeout=RUN_TIMEOUT_MS)
+
+    game = widget_area(find_button(page, "Guess"))
+    status = game.locator(TEXT_OUTPUT).filter(has_text="Rounds played")
+    expect(status).to_contain_text("Alice has hidden a number in 1..10")
+    low, high = 1, 10
+    for guesses in range(1, 11):
+        fill_input(game, "number", (low + high) // 2)
+        click_button(game, "Guess")
+        expect(status).to_contain_text(re.compile(rf"(guesses so far: {guesses}\.)|(you pay {guesses}\.)"))
+        text = status.inner_text()
+        if "Correct" in text:
+            break
+        found = INTERVAL.search(text)
+        assert found, text
+        low, high = int(found.group(1)), int(found.group(2))
+    expect(status).to_contain_text("Rounds played: 1")
+    assert guesses <= 4  # bisection on 1..10 never needs more
+
+    # a bad guess is refused with a sentence, and the round does not move on
+    click_button(game, "New round")
+    fill_input(game, "number", 11)
+    click_button(game, "Guess")
+    expect(game.locator(".puzzles-error")).to_contain_text("between 1 and 10")

@@ -1,0 +1,67 @@
+"""The shipped data set: spot checks against fresh solves, and the exact certificate on a sample."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from puzzles.higher_lower import certify, load_solution, shipped_sizes, solve
+from puzzles.higher_lower.data import DATA, load_records, record_of, solution_of, sweep_range
+from puzzles.higher_lower.sweep import checkpoint, main
+
+SIZES = shipped_sizes()
+TOP = sweep_range()
+SAMPLE = sorted({N for N in (1, 2, 3, 7, 11, 16, 33, 64, 100, 127, 128, 150, 200, 509) if N in SIZES} | {TOP})
+
+
+def test_the_data_cover_a_contiguous_range():
+    assert TOP >= 200 and set(range(1, TOP + 1)) <= set(SIZES)
+    assert checkpoint()["done"] >= TOP - 1  # the sweep may be writing the next N
+    total = sum(p.stat().st_size for p in DATA.glob("*.xz"))
+    assert total < 20 * 2**20
+
+
+@pytest.mark.parametrize("N", SAMPLE)
+def test_shipped_solutions_pass_the_exact_check(N):
+    s = load_solution(N)
+    assert s.certified and certify(N, s.hider, s.searcher, s.value)
+
+
+@pytest.mark.parametrize("N", [N for N in (5, 12, 40, 77) if N in SIZES])
+def test_shipped_value_equals_a_fresh_solve(N):
+    assert load_solution(N).value == solve(N).value
+
+
+def test_johnson_range_values():
+    """V(N) for N <= 11, recomputed by the dense exact method in test_solver, equals the data."""
+    from puzzles.higher_lower import dresher, payoff_matrix
+
+    for N in range(1, 7):
+        assert Fraction(load_records()[N]["value"]) == dresher(payoff_matrix(N)).value
+
+
+def test_record_round_trip():
+    s = solve(20)
+    record = record_of(s, 0.0)
+    back = solution_of(json.loads(json.dumps(record)))
+    assert back.certified and back.value == s.value and back.hider == s.hider
+
+
+def test_load_solution_outside_the_data():
+    with pytest.raises(ValueError, match="not in the shipped data"):
+        load_solution(max(SIZES) + 5000)
+    with pytest.raises(ValueError, match="N must"):
+        load_solution(0)
+
+
+def test_sweep_writes_and_resumes(tmp_path: Path):
+    main(["--max-n", "6", "--data", str(tmp_path), "--no-progress"])
+    assert json.loads((tmp_path / "checkpoint.json").read_text())["done"] == 6
+    main(["--max-n", "9", "--data", str(tmp_path), "--no-progress"])  # resumes at 7
+    records = load_records.__wrapped__(tmp_path)
+    assert sorted(records) == list(range(1, 10))
+    assert all(solution_of(r).certified for r in records.values())
+    main(["--max-n", "9", "--data", str(tmp_path), "--verify", "--no-progress"])

@@ -1,0 +1,108 @@
+"""solve(N) against the dense LP, against Dresher's exact method, and the exact certificate."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy.optimize import linprog
+
+from puzzles.higher_lower import (
+    alice_best_reply,
+    bob_best_payoff,
+    certify,
+    dresher,
+    is_search_tree,
+    payoff_matrix,
+    solve,
+)
+
+
+def dense_lp_value(N: int) -> float:
+    """LP (1.4) over all Catalan(N) trees with scipy: maximise v, x^T A >= v, sum x = 1."""
+    A = payoff_matrix(N).to_numpy().astype(float)
+    m, n = A.shape
+    c = np.zeros(m + 1)
+    c[-1] = -1
+    A_ub = np.hstack([-A.T, np.ones((n, 1))])
+    A_eq = np.hstack([np.ones((1, m)), np.zeros((1, 1))])
+    result = linprog(
+        c, A_ub=A_ub, b_ub=np.zeros(n), A_eq=A_eq, b_eq=[1], bounds=[(0, None)] * m + [(None, None)]
+    )
+    assert result.status == 0
+    return -result.fun
+
+
+@pytest.mark.parametrize("N", range(1, 10))
+def test_solve_matches_the_dense_lp(N):
+    solution = solve(N)
+    assert solution.certified
+    assert float(solution.value) == pytest.approx(dense_lp_value(N), abs=1e-9)
+    assert len(solution.hider) == N and sum(solution.hider) == 1
+    assert sum(p for p, _ in solution.searcher) == 1
+    assert all(is_search_tree(t) and p > 0 for p, t in solution.searcher)
+
+
+@pytest.mark.parametrize("N", range(1, 7))
+def test_solve_equals_dresher_exactly(N):
+    assert solve(N).value == dresher(payoff_matrix(N)).value
+
+
+def test_small_values_known_since_dresher():
+    # N = 3 is Dresher's worked example, N = 4 the thesis's Section 1.13
+    assert solve(3).value == Fraction(9, 5)
+    assert solve(4).value == 2
+
+
+@pytest.mark.parametrize("N", [12, 31, 64, 77])
+def test_solution_is_an_equilibrium(N):
+    """Both best replies recomputed: Bob's by the exact DP, Alice's by scanning all secrets."""
+    s = solve(N)
+    assert bob_best_payoff(s.hider) == s.value
+    best, where = alice_best_reply(N, s.searcher)
+    assert best == s.value
+    assert all(s.hider[i - 1] == 0 for i in range(1, N + 1) if i not in where)  # complementary slackness
+    assert s.hider == tuple(reversed(s.hider))  # Lemma 2
+    assert s.upper[-1] == pytest.approx(float(s.value)) and s.iterations == len(s.upper) - 1
+
+
+def test_bounds_bracket_the_value():
+    s = solve(40)
+    v = float(s.value)
+    assert all(u >= v - 1e-9 for u in s.upper) and all(low <= v + 1e-9 for low in s.lower)
+    assert list(s.lower) == sorted(s.lower)
+
+
+def test_certify_rejects_wrong_answers():
+    s = solve(10)
+    assert certify(10, s.hider, s.searcher, s.value)
+    assert not certify(10, s.hider, s.searcher, s.value + Fraction(1, 10**9))
+    uniform = [Fraction(1, 10)] * 10
+    assert not certify(10, uniform, s.searcher, s.value)
+    one_tree = [(Fraction(1), s.searcher[0][1])]
+    assert not certify(10, s.hider, one_tree, s.value)
+
+
+def test_certify_bad_input():
+    s = solve(5)
+    with pytest.raises(ValueError, match="sum to 1"):
+        certify(5, [Fraction(1, 5)] * 4 + [Fraction(1, 2)], s.searcher, s.value)
+    with pytest.raises(ValueError, match="5 entries"):
+        certify(5, [Fraction(1, 4)] * 4, s.searcher, s.value)
+    with pytest.raises(ValueError, match="sum to 1"):
+        certify(5, s.hider, [(Fraction(1, 2), s.searcher[0][1])], s.value)
+    with pytest.raises(ValueError, match="not a search tree"):
+        certify(5, s.hider, [(Fraction(1), (1, 1, 2, 3, 4))], s.value)
+    with pytest.raises(ValueError, match="negative"):
+        certify(5, [Fraction(-1, 5)] + [Fraction(3, 10)] * 4, s.searcher, s.value)
+
+
+@pytest.mark.parametrize("N", [0, -1, 3.5])
+def test_solve_bad_size(N):
+    with pytest.raises(ValueError, match="N must"):
+        solve(N)
+
+
+def test_plain_column_generation_gives_the_same_value():
+    assert solve(30, smoothing=0.0).value == solve(30, smoothing=0.9).value
