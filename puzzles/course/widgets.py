@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-__all__ = ["MessageLine", "error_html", "guarded", "html_table", "instruction"]
+__all__ = ["MessageLine", "error_html", "guarded", "html_table", "instruction", "int_slider"]
 
 ERROR_STYLE = "color:#8b0000;background:#fdecea;border:1px solid #f5c2c0;border-radius:4px;padding:2px 8px"
 
@@ -22,6 +22,17 @@ ERROR_STYLE = "color:#8b0000;background:#fdecea;border:1px solid #f5c2c0;border-
 def instruction(text: str) -> widgets.HTML:
     """A one-line instruction for the top of a widget (plain text, escaped)."""
     return widgets.HTML(f"<i>{html.escape(text)}</i>")
+
+
+def int_slider(description: str, value: int, low: int, high: int) -> widgets.IntSlider:
+    """An IntSlider on low..high with its whole description visible; ``value`` is clipped into range."""
+    return widgets.IntSlider(
+        value=min(max(value, low), high),
+        min=low,
+        max=high,
+        description=description,
+        style={"description_width": "initial"},
+    )
 
 
 def error_html(message: str) -> str:

@@ -30,6 +30,8 @@ from typing import Literal
 
 import numpy as np
 
+from puzzles.course.validate import whole_number as _check_int
+
 __all__ = [
     "max_size",
     "worst_case_trials",
@@ -55,12 +57,6 @@ NatureReply = Literal["break", "survive", "either"]
 
 # ---------------------------------------------------------------------------
 # input checks: every public function speaks to the student in one sentence
-
-
-def _check_int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{what} must be a whole number, got {value!r}")
-    return int(value)
 
 
 def _check_eggs(n: object) -> int:

@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
+from puzzles.course.validate import whole_number as _whole
 from puzzles.egg.model import nature_response, worst_case_drops, worst_case_trials
 
 __all__ = ["Drop", "EggGame", "FloorState", "NATURES"]
@@ -53,12 +54,6 @@ class FloorState:
     floor: int
     label: Literal["untested", "safe", "breaks"]
     drops: tuple[tuple[int, Outcome], ...]
-
-
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, got {value!r}")
-    return int(value)
 
 
 def _plural(count: int, word: str) -> str:

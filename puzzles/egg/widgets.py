@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from puzzles.course.display import Ratio, decimal, format_set
 from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
+from puzzles.course.widgets import int_slider as _slider
 from puzzles.egg.model import (
     expected_drops,
     expected_trials,
@@ -63,16 +64,6 @@ def compact_set(values: range, limit: int = 6) -> str:
     if len(values) > limit:
         return f"{{{values[0]},...,{values[-1]}}}"
     return format_set(values)
-
-
-def _slider(description: str, value: int, low: int, high: int) -> widgets.IntSlider:
-    return widgets.IntSlider(
-        value=min(max(value, low), high),
-        min=low,
-        max=high,
-        description=description,
-        style={"description_width": "initial"},
-    )
 
 
 # ---------------------------------------------------------------------------

@@ -22,6 +22,8 @@ from functools import cached_property
 
 import numpy as np
 
+from puzzles.course.validate import whole_number as _whole
+
 __all__ = [
     "Feedback",
     "Game",
@@ -32,12 +34,6 @@ __all__ = [
 
 Feedback = tuple[int, int]
 MAX_CODES = 4096  # the feedback table of the largest game takes 16 MB
-
-
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{what} must be a whole number, got {value!r}")
-    return int(value)
 
 
 def number_of_feedbacks(pegs: int) -> int:

@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache, reduce
 from operator import xor
 
+from puzzles.course.validate import whole_number as _whole
+
 __all__ = [
     "subtraction_set",
     "parse_moves",
@@ -56,12 +58,6 @@ Moves = int | Iterable[int]
 
 # ---------------------------------------------------------------------------
 # input checks
-
-
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{what} must be a whole number, got {value!r}")
-    return int(value)
 
 
 def _sticks(n: object, what: str = "the number of sticks n") -> int:

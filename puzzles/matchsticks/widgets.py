@@ -18,6 +18,7 @@ import ipywidgets as widgets
 
 from puzzles.course.display import format_set
 from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
+from puzzles.course.widgets import int_slider as _slider
 from puzzles.matchsticks.model import (
     grundy_table,
     losing_positions,
@@ -32,16 +33,6 @@ __all__ = ["MatchStickGame", "PatternExplorer", "match_game", "pattern_explorer"
 
 _STICK = "display:inline-block;width:6px;height:34px;margin:0 2px;border-radius:2px"
 _HEAD = "display:inline-block;width:6px;height:8px;margin:0 2px;border-radius:3px"
-
-
-def _slider(description: str, value: int, low: int, high: int) -> widgets.IntSlider:
-    return widgets.IntSlider(
-        value=min(max(value, low), high),
-        min=low,
-        max=high,
-        description=description,
-        style={"description_width": "initial"},
-    )
 
 
 def sticks_html(game: MatchGame, show_losing: bool = False) -> str:

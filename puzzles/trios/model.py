@@ -33,6 +33,8 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
+from puzzles.course.validate import whole_number as _whole
+
 __all__ = [
     "State",
     "SimulationResult",
@@ -89,12 +91,6 @@ class State(NamedTuple):
 
 # ---------------------------------------------------------------------------
 # input checks
-
-
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, got {value!r}")
-    return int(value)
 
 
 def check_trios(N: object) -> int:

@@ -18,18 +18,13 @@ import random
 from fractions import Fraction
 from typing import Literal
 
+from puzzles.course.validate import whole_number as _whole
 from puzzles.trios.model import FLIP_KNOWN, check_trios, rule_flip, state_value
 
 __all__ = ["TriosGame", "CardView"]
 
 CardView = Literal["face up", "removed", "known", "unknown"]
 RoundState = Literal["ready", "open", "over"]
-
-
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, got {value!r}")
-    return int(value)
 
 
 class TriosGame:
