@@ -26,6 +26,7 @@ __all__ = [
     "is_stub",
     "first_disagreement",
     "registered",
+    "counterexample_place",
 ]
 
 
@@ -144,3 +145,10 @@ def first_disagreement(
         if not same(given, expected):
             return case, given, expected
     return None
+
+
+def counterexample_place(case: tuple, names: str) -> str:
+    """A counterexample's place in words: ``k = 4`` for one argument, ``(n, k) = (2, 5)`` for several."""
+    if len(case) == 1:
+        return f"{names} = {case[0]}"
+    return f"({names}) = ({', '.join(map(str, case))})"

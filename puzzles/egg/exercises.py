@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from puzzles.course.checker import exercise, first_disagreement
+from puzzles.course.checker import counterexample_place, exercise, first_disagreement
 from puzzles.course.display import format_set
 from puzzles.egg.model import DPTable, laplace_table, worst_case_table
 
@@ -38,7 +38,7 @@ def _report(found, what: str, args: str, names: str = "k") -> tuple[bool, str]:
     if found is None:
         return True, f"{what} agrees with the dynamic programme for every {args}."
     case, given, expected = found
-    shown = f"{names} = {case[0]}" if len(case) == 1 else f"({names}) = ({', '.join(map(str, case))})"
+    shown = counterexample_place(case, names)
     if isinstance(expected, (set, range)):
         expected = format_set(expected)
         given = format_set(given) if isinstance(given, (set, range, list, tuple)) else given

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations, product
 
-from puzzles.course.checker import exercise, first_disagreement
+from puzzles.course.checker import counterexample_place, exercise, first_disagreement
 from puzzles.course.display import format_set
 from puzzles.matchsticks.model import grundy_table, win_table
 
@@ -29,7 +29,7 @@ def _report(found, what: str, where: str, names: str = "n") -> tuple[bool, str]:
     if found is None:
         return True, f"{what} agrees with the dynamic programme for every {where}."
     case, given, expected = found
-    shown = f"{names} = {case[0]}" if len(case) == 1 else f"({names}) = ({', '.join(map(str, case))})"
+    shown = counterexample_place(case, names)
     return (
         False,
         f"smallest counterexample at {shown}: your answer gives {given!r}, the DP gives {expected!r}.",

@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from puzzles.course.checker import exercise, first_disagreement
+from puzzles.course.checker import counterexample_place, exercise, first_disagreement
 from puzzles.trios.model import canonical_orders, enumeration_summary, free_choice_value
 
 __all__: list[str] = []
@@ -24,7 +24,7 @@ def _report(found, what: str, where: str, names: str) -> tuple[bool, str]:
     if found is None:
         return True, f"{what} agrees with {where}."
     case, given, expected = found
-    shown = f"{names} = {case[0]}" if len(case) == 1 else f"({names}) = ({', '.join(map(str, case))})"
+    shown = counterexample_place(case, names)
     return (
         False,
         f"smallest counterexample at {shown}: your answer gives {given}, the reference gives {expected}.",
