@@ -122,15 +122,11 @@ def _two_egg_subset(answer) -> tuple[bool, str]:
     return _subset_claim(answer, 2, TWO_EGG_SIZES, f"n = 2 and k in 1..{TWO_EGG_SIZES}")
 
 
-def _rep_counts(n_max: int, k_max: int) -> tuple[DPTable, DPTable]:
-    return _worst(n_max, k_max), _laplace(n_max, k_max)
-
-
 @exercise("egg-6")
 def _laplace_rep(answer) -> tuple[bool, str]:
     """Exercise 6: REP(j, n) in terms of rep(j, n); checked by counting the DP's Dif values."""
     n_max, k_max = 8, 2100
-    _, laplace = _rep_counts(n_max, k_max)
+    laplace = _laplace(n_max, k_max)
     for n in range(1, n_max + 1):
         difs = [int(laplace.value[n, k] - laplace.value[n, k - 1]) for k in range(1, k_max + 1)]
         for j in range(1, 13):

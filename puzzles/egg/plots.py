@@ -20,6 +20,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
 from puzzles.course.display import decimal
+from puzzles.course.validate import whole_number as _whole
 from puzzles.egg.model import (
     expected_drops,
     expected_trials,
@@ -35,14 +36,6 @@ __all__ = ["plot_trials", "plot_drop_waves", "plot_nature", "plot_prior", "plot_
 
 SCENARIOS = ("worst", "laplace", "both")
 NATURE_COLOURS = {"break": "#d62728", "survive": "#2ca02c", "either": "#f2c94c"}
-
-
-def _whole(value: object, what: str, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{what} must be a whole number, got {value!r}")
-    if value < least:
-        raise ValueError(f"{what} must be at least {least}, got {value}")
-    return int(value)
 
 
 def _egg_list(eggs: Iterable[int]) -> list[int]:

@@ -16,6 +16,7 @@ from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
+from puzzles.course.validate import whole_number as _count
 from puzzles.matchsticks.model import (
     Moves,
     first_pick,
@@ -28,14 +29,6 @@ from puzzles.matchsticks.model import (
 __all__ = ["plot_outcomes", "plot_first_picks", "plot_grundy", "set_label", "OUTCOME_COLOURS"]
 
 OUTCOME_COLOURS = {"win": "#d3f9d8", "lose": "#c92a2a"}
-
-
-def _count(value: object, what: str, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{what} must be a whole number, got {value!r}")
-    if value < least:
-        raise ValueError(f"{what} must be at least {least}, got {value}")
-    return int(value)
 
 
 def _sets(sets: Iterable[Moves]) -> list[tuple[int, ...]]:

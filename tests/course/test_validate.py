@@ -14,3 +14,10 @@ def test_whole_numbers_pass_and_come_back_as_int():
 def test_anything_else_is_refused_with_a_sentence(bad):
     with pytest.raises(ValueError, match=r"^the number of eggs must be a whole number, got "):
         whole_number(bad, "the number of eggs")
+
+
+def test_a_lower_bound_is_enforced_when_asked():
+    assert whole_number(0, "k") == 0
+    assert whole_number(5, "k", least=5) == 5
+    with pytest.raises(ValueError, match=r"^the largest size must be at least 1, got 0$"):
+        whole_number(0, "the largest size", least=1)
