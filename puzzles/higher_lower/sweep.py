@@ -7,7 +7,9 @@ solution is written to ``puzzles/higher_lower/data/`` (xz-compressed JSON, see
 ``puzzles.higher_lower.data``) and ``data/checkpoint.json`` records how far the sweep got and
 for how long it ran, so an interrupted sweep resumes where it stopped. ``--verify`` re-checks
 every shipped record with the exact ``certify`` instead of solving; ``--single N`` solves one
-size on its own and stores it as an extra record.
+size on its own and stores it as an extra record; ``--from N --data FOLDER`` starts a second
+range cold at N in a fresh folder, so that two cores can sweep two ranges at once (copy its
+block files into the shipped folder afterwards).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from puzzles.higher_lower.data import (
     block_path,
     decode_tree,
     hider_of,
+    load_records,
     read_block,
     record_of,
     solution_of,
@@ -62,6 +65,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--data", type=Path, default=DATA, help="the data folder (default: the shipped one)")
     parser.add_argument("--verify", action="store_true", help="re-certify every shipped record instead")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--from",
+        dest="first",
+        type=int,
+        default=1,
+        help="start a fresh data folder at this N, cold (to run a second range on another core)",
+    )
     parser.add_argument("--single", type=int, help="solve only this N (cold) and store it as an extra record")
     args = parser.parse_args(argv)
     if args.single is not None:
@@ -79,16 +89,19 @@ def main(argv: list[str] | None = None) -> None:
     folder: Path = args.data
     state = checkpoint(folder)
     if args.verify:
-        done = state["done"]
-        for N in tqdm(range(1, min(done, args.max_n) + 1), disable=args.no_progress, desc="certify"):
-            record = next(r for r in read_block(block_path(N, folder)) if r["N"] == N)
-            if not solution_of(record).certified:
+        records = load_records(folder)
+        sizes = [N for N in sorted(records) if N <= args.max_n]
+        for N in tqdm(sizes, disable=args.no_progress, desc="certify"):
+            if not solution_of(records[N]).certified:
                 raise SystemExit(f"N = {N}: the shipped solution fails the exact check")
-        print(f"every shipped solution for N = 1..{min(done, args.max_n)} passes the exact check")
+        print(f"all {len(sizes)} shipped solutions with N <= {args.max_n} pass the exact check")
         return
     start = state["done"] + 1
     previous = None
-    if start > 1:
+    if state["done"] == 0 and args.first > 1:  # a fresh folder for a later range
+        start = args.first
+        state["done"] = start - 1
+    elif start > 1:
         previous = next(r for r in read_block(block_path(start - 1, folder)) if r["N"] == start - 1)
     bar = tqdm(
         range(start, args.max_n + 1), initial=start - 1, total=args.max_n, disable=args.no_progress, desc="N"

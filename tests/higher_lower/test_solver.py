@@ -106,3 +106,22 @@ def test_solve_bad_size(N):
 
 def test_plain_column_generation_gives_the_same_value():
     assert solve(30, smoothing=0.0).value == solve(30, smoothing=0.9).value
+
+
+def test_column_purging_keeps_the_exact_answer(monkeypatch):
+    """An aggressive purge (keep at most 0.2 * ceil(N/2) non-basic trees) must drop columns
+    many times and still reach the same certified value as a solve that never purges."""
+    from puzzles.higher_lower import solver
+
+    dropped = []
+    original = solver._Master.purge
+
+    def counting(self, x, u2, keep):
+        dropped.append(original(self, x, u2, keep))
+        return dropped[-1]
+
+    monkeypatch.setattr(solver._Master, "purge", counting)
+    purged = solve(90, purge=0.2)
+    assert sum(dropped) > 0
+    kept = solve(90, purge=0)
+    assert purged.certified and kept.certified and purged.value == kept.value
