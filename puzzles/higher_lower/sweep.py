@@ -1,9 +1,10 @@
 """``python -m puzzles.higher_lower.sweep --max-n 1024``: solve and certify every N in order.
 
-Each N is warm-started from the last: Alice's previous optimal distribution, stretched to N
-keys, is the stabilisation centre (the thesis's guess, Section 2.4), and Bob's previous
-optimal trees, grown by one key at either end, are start columns. After each N the certified
-solution is written to ``puzzles/higher_lower/data/`` (xz-compressed JSON, see
+Each N is warm-started from the last: Alice's previous optimal distribution, grown by one key
+in the middle, is the stabilisation centre (the thesis's guess, Section 2.4; between powers of
+two it is exactly optimal), Bob's previous optimal trees, grown the same way, are start
+columns, and ``ceil(N/2)`` best replies to the guess with random tie-breaking join them.
+After each N the certified solution is written to ``puzzles/higher_lower/data/`` (xz-compressed JSON, see
 ``puzzles.higher_lower.data``) and ``data/checkpoint.json`` records how far the sweep got and
 for how long it ran, so an interrupted sweep resumes where it stopped. ``--verify`` re-checks
 every shipped record with the exact ``certify`` instead of solving; ``--single N`` solves one
@@ -47,13 +48,21 @@ def checkpoint(folder: Path = DATA) -> dict:
 
 
 def warm_start(record: dict, N: int) -> tuple[np.ndarray, list[tuple[int, ...]]]:
-    """The guess and start trees for N from the record of N - 1."""
-    previous = np.array([float(f) for f in hider_of(record)])
-    guess = np.interp(np.linspace(0, len(previous) - 1, N), np.arange(len(previous)), previous)
+    """The guess and start trees for N from the record of N - 1.
+
+    Both are grown by one key in the middle, so that every key keeps its distance to the
+    nearer end: Alice's distribution gets a copy of its middle entry (between powers of two
+    this gives her optimal distribution for N exactly), and each of Bob's trees gets the new
+    key as a leaf between its two middle keys.
+    """
+    previous = [float(f) for f in hider_of(record)]
+    first = (N + 1) // 2  # the first ceil(N/2) keys and the last floor(N/2) keep their weights
+    guess = np.array(previous[:first] + previous[len(previous) - (N - first) :])
+    m = (N - 1) // 2  # the new key sits between the old keys m - 1 and m (0-based)
     trees = []
     for tree in map(decode_tree, record["trees"]):
-        trees.append(tree + (tree[-1] + 1,))  # key N as right child of key N - 1
-        trees.append((tree[0] + 1,) + tree)  # shift, key 1 as left child of the old key 1
+        below = tree[m - 1] if m > 0 else 0  # the deeper neighbour has a free child on that side
+        trees.append(tree[:m] + (max(below, tree[m]) + 1,) + tree[m:])
     return guess, trees
 
 
@@ -112,7 +121,7 @@ def main(argv: list[str] | None = None) -> None:
             solution = solve(N)
         else:
             guess, trees = warm_start(previous, N)
-            solution = solve(N, guess=guess, trees=trees)
+            solution = solve(N, guess=guess, trees=trees, ties=(N + 1) // 2)
         seconds = time.perf_counter() - began
         if not solution.certified:  # pragma: no cover - solve never returns uncertified
             raise SystemExit(f"N = {N} was not certified")

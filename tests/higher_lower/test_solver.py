@@ -125,3 +125,10 @@ def test_column_purging_keeps_the_exact_answer(monkeypatch):
     assert sum(dropped) > 0
     kept = solve(90, purge=0)
     assert purged.certified and kept.certified and purged.value == kept.value
+
+
+def test_tie_breaking_start_columns_keep_the_exact_answer():
+    """ties = k prices the guess k times with random tie-breaking before the first LP."""
+    assert solve(60, ties=30).value == solve(60).value
+    with pytest.raises(ValueError, match="ties"):
+        solve(10, ties=-1)
