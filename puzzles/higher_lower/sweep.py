@@ -9,8 +9,9 @@ After each N the certified solution is written to ``puzzles/higher_lower/data/``
 for how long it ran, so an interrupted sweep resumes where it stopped. ``--verify`` re-checks
 every shipped record with the exact ``certify`` instead of solving; ``--single N`` solves one
 size on its own and stores it as an extra record; ``--from N --data FOLDER`` starts a second
-range cold at N in a fresh folder, so that two cores can sweep two ranges at once (copy its
-block files into the shipped folder afterwards).
+range cold at N in a fresh folder, so that two cores can sweep two ranges at once. Copy its
+block files into the shipped folder afterwards: a resumed sweep steps over every N that a
+block file already holds, and goes on from there.
 """
 
 from __future__ import annotations
@@ -115,7 +116,13 @@ def main(argv: list[str] | None = None) -> None:
     bar = tqdm(
         range(start, args.max_n + 1), initial=start - 1, total=args.max_n, disable=args.no_progress, desc="N"
     )
+    solved = {r["N"]: r for path in folder.glob("solutions-*.json.xz") for r in read_block(path)}
     for N in bar:
+        if N in solved:  # a range swept earlier (e.g. on another core and copied in): go on from it
+            previous = solved[N]
+            state = {"done": N, "seconds": round(state["seconds"] + previous["seconds"], 3)}
+            (folder / "checkpoint.json").write_text(json.dumps(state) + "\n")
+            continue
         began = time.perf_counter()
         if previous is None:
             solution = solve(N)
@@ -127,7 +134,7 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(f"N = {N} was not certified")
         record = record_of(solution, seconds)
         path = block_path(N, folder)
-        records = [r for r in read_block(path) if r["N"] < N] + [record]
+        records = sorted([r for r in read_block(path) if r["N"] != N] + [record], key=lambda r: r["N"])
         write_block(path, records)
         state = {"done": N, "seconds": round(state["seconds"] + seconds, 3)}
         (folder / "checkpoint.json").write_text(json.dumps(state) + "\n")

@@ -67,6 +67,24 @@ def test_sweep_writes_and_resumes(tmp_path: Path):
     main(["--max-n", "9", "--data", str(tmp_path), "--verify", "--no-progress"])
 
 
+def test_two_ranges_swept_apart_join_up(tmp_path: Path):
+    """A second range (--from, own folder) copied in: the resumed sweep steps over it."""
+    low, high = tmp_path / "low", tmp_path / "high"
+    main(["--max-n", "4", "--data", str(low), "--no-progress"])
+    main(["--from", "33", "--max-n", "35", "--data", str(high), "--no-progress"])
+    later = load_records.__wrapped__(high)
+    assert sorted(later) == [33, 34, 35]
+    for path in high.glob("solutions-*.json.xz"):
+        (low / path.name).write_bytes(path.read_bytes())
+    main(["--max-n", "36", "--data", str(low), "--no-progress"])
+    records = load_records.__wrapped__(low)
+    assert sorted(records) == list(range(1, 37))
+    assert all(records[N] == later[N] for N in (33, 34, 35))  # kept, not solved again
+    state = json.loads((low / "checkpoint.json").read_text())
+    assert state["done"] == 36
+    assert state["seconds"] >= sum(r["seconds"] for r in records.values()) - 0.01
+
+
 @pytest.mark.parametrize("N", [N for N in (2, 3, 101, 300) if N in SIZES and N - 1 in SIZES])
 def test_warm_start_grows_the_previous_solution_in_the_middle(N):
     """The sweep's start for N: a symmetric guess whose best reply already costs V(N) away
