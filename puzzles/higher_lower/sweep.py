@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> None:
         (folder / "checkpoint.json").write_text(json.dumps(state) + "\n")
         bar.set_postfix(iterations=solution.iterations, total=f"{state['seconds']:.0f}s")
         previous = record
-    print(f"certified N = 1..{state['done']} in {state['seconds']:.0f} s of solving")
+    print(f"certified every N from {start} to {state['done']}; {state['seconds']:.0f} s of solving in all")
 
 
 if __name__ == "__main__":

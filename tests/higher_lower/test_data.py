@@ -14,7 +14,9 @@ from puzzles.higher_lower.sweep import checkpoint, main
 
 SIZES = shipped_sizes()
 TOP = sweep_range()
-SAMPLE = sorted({N for N in (1, 2, 3, 7, 11, 16, 33, 64, 100, 127, 128, 150, 200, 509) if N in SIZES} | {TOP})
+SAMPLE = sorted(
+    {N for N in (1, 2, 3, 7, 11, 16, 33, 64, 100, 127, 128, 150, 200, 509) if N in SIZES} | {TOP, max(SIZES)}
+)
 
 
 def test_the_data_cover_a_contiguous_range():
