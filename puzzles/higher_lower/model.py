@@ -13,7 +13,7 @@ Pure Python and numpy; exact arithmetic (``int``, ``Fraction``) wherever the wei
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -38,6 +38,7 @@ __all__ = [
     "root_of",
     "search_trees",
     "symmetric_matrix",
+    "tree_by_roots",
     "tree_cost",
 ]
 
@@ -210,14 +211,16 @@ def _knuth(w: np.ndarray) -> tuple[object, np.ndarray]:
     return C[1, N], R
 
 
-def _depths_from_roots(R: np.ndarray, N: int) -> Depths:
+def tree_by_roots(N: int, choose: Callable[[int, int], int]) -> Depths:
+    """The depth vector of the search tree on 1..N whose subtree on keys a..b has root
+    ``choose(a, b)`` (called only for a < b; a single key is its own root)."""
     depths = [0] * N
     stack = [(1, N, 1)]
     while stack:
         a, b, depth = stack.pop()
         if a > b:
             continue
-        root = a if a == b else int(R[a, b])
+        root = a if a == b else choose(a, b)
         depths[root - 1] = depth
         stack.append((a, root - 1, depth + 1))
         stack.append((root + 1, b, depth + 1))
@@ -233,7 +236,7 @@ def best_tree(weights: Sequence) -> tuple[object, Depths]:
     """
     array, denominator = _weights(weights)
     cost, R = _knuth(array)
-    depths = _depths_from_roots(R, len(array))
+    depths = tree_by_roots(len(array), lambda a, b: int(R[a, b]))
     if denominator is None:
         return float(cost), depths
     return Fraction(int(cost), denominator), depths

@@ -42,6 +42,7 @@ from puzzles.higher_lower.model import (
     check_size,
     is_search_tree,
     mirror,
+    tree_by_roots,
 )
 
 __all__ = ["Solution", "certify", "solve", "bob_best_payoff", "alice_best_reply"]
@@ -312,18 +313,8 @@ def _full_searcher(master: _Master, y: dict[int, Fraction]) -> list[tuple[Fracti
 
 def _guess_trees(N: int, centre: np.ndarray) -> list[Depths]:
     trees = [best_tree(centre)[1], best_tree(np.ones(N))[1]]
-    # bisection that rounds down and up
-    for shift in (0, 1):
-        depths = [0] * N
-        stack = [(1, N, 1)]
-        while stack:
-            a, b, d = stack.pop()
-            if a > b:
-                continue
-            r = (a + b + shift) // 2
-            depths[r - 1] = d
-            stack += [(a, r - 1, d + 1), (r + 1, b, d + 1)]
-        trees.append(tuple(depths))
+    for shift in (0, 1):  # bisection that rounds down and up
+        trees.append(tree_by_roots(N, lambda a, b, shift=shift: (a + b + shift) // 2))
     return trees
 
 

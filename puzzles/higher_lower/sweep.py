@@ -106,17 +106,14 @@ def main(argv: list[str] | None = None) -> None:
                 raise SystemExit(f"N = {N}: the shipped solution fails the exact check")
         print(f"all {len(sizes)} shipped solutions with N <= {args.max_n} pass the exact check")
         return
-    start = state["done"] + 1
-    previous = None
+    solved = {r["N"]: r for path in folder.glob("solutions-*.json.xz") for r in read_block(path)}
     if state["done"] == 0 and args.first > 1:  # a fresh folder for a later range
-        start = args.first
-        state["done"] = start - 1
-    elif start > 1:
-        previous = next(r for r in read_block(block_path(start - 1, folder)) if r["N"] == start - 1)
+        state["done"] = args.first - 1
+    start = state["done"] + 1
+    previous = solved.get(start - 1)  # None for a cold start
     bar = tqdm(
         range(start, args.max_n + 1), initial=start - 1, total=args.max_n, disable=args.no_progress, desc="N"
     )
-    solved = {r["N"]: r for path in folder.glob("solutions-*.json.xz") for r in read_block(path)}
     for N in bar:
         if N in solved:  # a range swept earlier (e.g. on another core and copied in): go on from it
             previous = solved[N]

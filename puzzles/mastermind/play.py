@@ -47,17 +47,13 @@ class GuessOption(tuple):
         return self[0]
 
 
-class Codebreaker:
-    """The student guesses a hidden code; ``secret`` defaults to one drawn with ``seed``."""
+class _Round:
+    """What both games track: the guesses with their replies, and the codes still possible."""
 
-    def __init__(self, game: Game | None = None, secret: str | None = None, seed: int = 0) -> None:
-        self.game = game or Game()
-        self.seed = seed
-        if secret is None:
-            secret = random.Random(seed).choice(self.game.codes)
-        self.secret = self.game.code(self.game.index(secret))
+    def __init__(self, game: Game) -> None:
+        self.game = game
         self.history: list[tuple[str, Feedback]] = []
-        self.candidates: list[str] = list(self.game.codes)
+        self.candidates: list[str] = list(game.codes)
 
     @property
     def solved(self) -> bool:
@@ -66,6 +62,21 @@ class Codebreaker:
     @property
     def guesses(self) -> int:
         return len(self.history)
+
+    def _possible(self) -> str:
+        left = len(self.candidates)
+        return "1 code is" if left == 1 else f"{left} codes are"
+
+
+class Codebreaker(_Round):
+    """The student guesses a hidden code; ``secret`` defaults to one drawn with ``seed``."""
+
+    def __init__(self, game: Game | None = None, secret: str | None = None, seed: int = 0) -> None:
+        super().__init__(game or Game())
+        self.seed = seed
+        if secret is None:
+            secret = random.Random(seed).choice(self.game.codes)
+        self.secret = self.game.code(self.game.index(secret))
 
     def guess(self, code: str) -> Feedback:
         """Make a guess; returns the reply and narrows the candidates."""
@@ -94,30 +105,25 @@ class Codebreaker:
         return rows[:limit]
 
     def status(self) -> str:
-        left = len(self.candidates)
         if self.solved:
             return f"Solved: {self.secret} in {self.guesses} guesses."
         if not self.history:
-            return f"Guess the secret code: {left} codes are possible."
+            return f"Guess the secret code: {len(self.candidates)} codes are possible."
         code, (black, white) = self.history[-1]
-        possible = "1 code is" if left == 1 else f"{left} codes are"
-        return f"Guess {self.guesses}: {code} scores {black} black, {white} white; {possible} still possible."
+        return (
+            f"Guess {self.guesses}: {code} scores {black} black, {white} white; "
+            f"{self._possible()} still possible."
+        )
 
 
-class ComputerBreaker:
+class ComputerBreaker(_Round):
     """The computer breaks your code with ``strategy``; you answer each guess with (black, white)."""
 
     def __init__(self, strategy: Strategy, secret: str | None = None) -> None:
+        super().__init__(strategy.game)
         self.strategy = strategy
-        self.game = strategy.game
         self.secret = None if secret in (None, "") else self.game.code(self.game.index(secret))
         self.replies: list[Feedback] = []
-        self.history: list[tuple[str, Feedback]] = []
-        self.candidates: list[str] = list(self.game.codes)
-
-    @property
-    def solved(self) -> bool:
-        return bool(self.history) and self.history[-1][1] == self.game.hit
 
     @property
     def guess(self) -> str | None:
@@ -159,8 +165,6 @@ class ComputerBreaker:
         return self.answer(self.game.feedback(guess, self.secret))
 
     def status(self) -> str:
-        left = len(self.candidates)
         if self.solved:
-            return f"Found {self.history[-1][0]} with {len(self.history)} guesses ({self.strategy.name})."
-        possible = "1 code is" if left == 1 else f"{left} codes are"
-        return f"My guess {len(self.history) + 1}: {self.guess}. {possible} still possible. Your reply?"
+            return f"Found {self.history[-1][0]} with {self.guesses} guesses ({self.strategy.name})."
+        return f"My guess {self.guesses + 1}: {self.guess}. {self._possible()} still possible. Your reply?"
