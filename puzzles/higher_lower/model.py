@@ -28,6 +28,7 @@ __all__ = [
     "DresherStep",
     "best_bounded_tree",
     "best_tree",
+    "best_tied_tree",
     "catalan",
     "check_size",
     "dresher",
@@ -179,13 +180,15 @@ def _weights(weights: Iterable) -> tuple[np.ndarray, int | None]:
     return array, None
 
 
-def _knuth(w: np.ndarray) -> tuple[object, np.ndarray]:
+def _knuth(w: np.ndarray, tie: np.ndarray | None = None) -> tuple[object, np.ndarray]:
     """Optimal search tree by diagonals with Knuth's root monotonicity, O(N^2) in total.
 
     ``C[a, b]`` is the least total weighted depth of a tree on keys a..b (eq. 2.1 without the
     normalisation by p(a, b)), ``R[a, b]`` its smallest optimal root. Knuth:
     R[a, b-1] <= R[a, b] <= R[a+1, b], so each diagonal scans O(N) candidate roots.
-    Works for float64 and for object arrays of Python ints (exact).
+    Works for float64, int64 and object arrays of Python ints (exact). With ``tie`` (float
+    weights), ties in ``w`` go to the tree of least ``tie`` cost: the order is lexicographic,
+    the limit of w + eps * tie as eps -> 0, so Knuth's monotonicity still holds.
     """
     N = len(w)
     prefix = np.concatenate((np.zeros(1, dtype=w.dtype), np.cumsum(w)))
@@ -194,6 +197,10 @@ def _knuth(w: np.ndarray) -> tuple[object, np.ndarray]:
     keys = np.arange(1, N + 1)
     C[keys, keys] = w
     R[keys, keys] = keys
+    if tie is not None:
+        prefix2 = np.concatenate(([0.0], np.cumsum(tie)))
+        C2 = np.zeros((N + 2, N + 2))
+        C2[keys, keys] = tie
     for length in range(2, N + 1):
         a = np.arange(1, N - length + 2)
         b = a + length - 1
@@ -204,7 +211,13 @@ def _knuth(w: np.ndarray) -> tuple[object, np.ndarray]:
         roots = np.arange(counts.sum()) - starts[segment] + low[segment]
         values = C[a[segment], roots - 1] + C[roots + 1, b[segment]]
         best = np.minimum.reduceat(values, starts)
-        hits = np.flatnonzero(np.asarray(values == best[segment], dtype=bool))
+        hit = np.asarray(values == best[segment], dtype=bool)
+        if tie is not None:  # among the tied roots, the least secondary cost
+            second = np.where(hit, C2[a[segment], roots - 1] + C2[roots + 1, b[segment]], np.inf)
+            best2 = np.minimum.reduceat(second, starts)
+            hit = second == best2[segment]
+            C2[a, b] = best2 + (prefix2[b] - prefix2[a - 1])
+        hits = np.flatnonzero(hit)
         first = hits[np.searchsorted(hits, starts)]
         R[a, b] = roots[first]
         C[a, b] = best + (prefix[b] - prefix[a - 1])
@@ -240,6 +253,26 @@ def best_tree(weights: Sequence) -> tuple[object, Depths]:
     if denominator is None:
         return float(cost), depths
     return Fraction(int(cost), denominator), depths
+
+
+def best_tied_tree(weights: Sequence, tie: Sequence[float]) -> tuple[Fraction, Depths]:
+    """Among the trees that minimise sum_i weights_i * depth_i exactly, one that minimises
+    sum_i tie_i * depth_i (the lexicographic order; ``weights`` exact, ints or Fractions;
+    ``tie`` non-negative floats). Returns ``(exact cost under weights, depths)``.
+
+    The solver prices Bob's best replies to an exactly known distribution of Alice with it.
+    """
+    array, denominator = _weights(weights)
+    if denominator is None:
+        raise ValueError("best_tied_tree needs exact weights (ints or Fractions)")
+    secondary = np.asarray(tie, dtype=float)
+    if secondary.shape != array.shape or not np.all(np.isfinite(secondary)) or np.any(secondary < 0):
+        raise ValueError(f"the tie-breaking weights must be {len(array)} finite non-negative numbers")
+    N = len(array)
+    if int(sum(array)) * (N + 1) < 2**62:  # every cost fits in int64: the fast exact DP
+        array = array.astype(np.int64)
+    cost, R = _knuth(array, secondary)
+    return Fraction(int(cost), denominator), tree_by_roots(N, lambda a, b: int(R[a, b]))
 
 
 @cache

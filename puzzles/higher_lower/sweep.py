@@ -19,9 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from fractions import Fraction
 from pathlib import Path
 
-import numpy as np
 from tqdm import tqdm
 
 from puzzles.higher_lower.data import (
@@ -48,17 +48,20 @@ def checkpoint(folder: Path = DATA) -> dict:
     return {"done": 0, "seconds": 0.0}
 
 
-def warm_start(record: dict, N: int) -> tuple[np.ndarray, list[tuple[int, ...]]]:
+def warm_start(record: dict, N: int) -> tuple[list[Fraction], list[tuple[int, ...]]]:
     """The guess and start trees for N from the record of N - 1.
 
     Both are grown by one key in the middle, so that every key keeps its distance to the
     nearer end: Alice's distribution gets a copy of its middle entry (between powers of two
     this gives her optimal distribution for N exactly), and each of Bob's trees gets the new
-    key as a leaf between its two middle keys.
+    key as a leaf between its two middle keys. The guess is exact (Fractions), so ``solve``
+    first tries to prove it optimal without an LP.
     """
-    previous = [float(f) for f in hider_of(record)]
+    previous = list(hider_of(record))
     first = (N + 1) // 2  # the first ceil(N/2) keys and the last floor(N/2) keep their weights
-    guess = np.array(previous[:first] + previous[len(previous) - (N - first) :])
+    grown = previous[:first] + previous[len(previous) - (N - first) :]
+    total = sum(grown)
+    guess = [g / total for g in grown]  # exact: solve first tries to prove it optimal
     m = (N - 1) // 2  # the new key sits between the old keys m - 1 and m (0-based)
     trees = []
     for tree in map(decode_tree, record["trees"]):

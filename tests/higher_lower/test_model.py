@@ -89,6 +89,36 @@ def test_best_tree_is_the_brute_force_minimum(weights):
     assert float_cost == pytest.approx(float(cost))
 
 
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 3), st.floats(0, 5)), min_size=1, max_size=8).filter(
+        lambda pairs: any(w for w, _ in pairs)
+    )
+)
+def test_best_tied_tree_is_the_lexicographic_brute_force_minimum(pairs):
+    """Among the exact best replies, the least tie-breaking cost (Knuth's DP, lexicographic)."""
+    from puzzles.higher_lower.model import best_tied_tree
+
+    weights = [w for w, _ in pairs]
+    tie = [t for _, t in pairs]
+    cost, depths = best_tied_tree(weights, tie)
+    best = min(tree_cost(weights, t) for t in search_trees(len(weights)))
+    ties = [t for t in search_trees(len(weights)) if tree_cost(weights, t) == best]
+    assert cost == best and depths in ties
+    assert float(np.dot(tie, depths)) == pytest.approx(min(float(np.dot(tie, t)) for t in ties))
+
+
+def test_best_tied_tree_rejects_inexact_or_negative_weights():
+    from puzzles.higher_lower.model import best_tied_tree
+
+    with pytest.raises(ValueError, match="exact"):
+        best_tied_tree([0.5, 0.5], [1, 1])
+    with pytest.raises(ValueError, match="tie-breaking"):
+        best_tied_tree([1, 1], [1, -1])
+    with pytest.raises(ValueError, match="tie-breaking"):
+        best_tied_tree([1, 1, 1], [1, 1])
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(1, 10**30), min_size=9, max_size=40))
 def test_best_tree_knuth_equals_the_cubic_dp(weights):

@@ -132,3 +132,28 @@ def test_tie_breaking_start_columns_keep_the_exact_answer():
     assert solve(60, ties=30).value == solve(60).value
     with pytest.raises(ValueError, match="ties"):
         solve(10, ties=-1)
+
+
+def test_an_exact_optimal_guess_is_proved_without_the_lp():
+    """solve(N, exact guess): Bob's mixture among best replies to Alice's optimal distribution,
+    by nonnegative least squares and an exact solve; the answer matches the cold solve."""
+    from puzzles.higher_lower.data import load_solution
+
+    for N in (12, 40, 101):
+        cold = load_solution(N)
+        proved = solve(N, guess=list(cold.hider))
+        assert proved.certified and proved.value == cold.value and proved.hider == cold.hider
+        assert certify(N, proved.hider, proved.searcher, proved.value)
+        assert proved.upper == (float(cold.value),)  # no column generation ran
+
+
+def test_an_exact_guess_that_is_not_optimal_falls_back_to_column_generation():
+    """A uniform exact guess is not optimal for N = 30; the solve still ends exactly right."""
+    uniform = [Fraction(1)] * 30  # normalised by solve
+    solution = solve(30, guess=uniform)
+    assert solution.certified and solution.value == solve(30).value
+    assert len(solution.upper) > 1
+    with pytest.raises(ValueError, match="guess"):
+        solve(5, guess=[Fraction(1)] * 4)
+    with pytest.raises(ValueError, match="guess"):
+        solve(3, guess=[Fraction(1), Fraction(-1), Fraction(1)])
