@@ -9,7 +9,9 @@ Files ``data/solutions-AAAA-BBBB.json.xz`` (blocks of 32 sizes) hold one record 
 * ``tight``: the pairs whose equations (Bob's mixture pays exactly V(N) there) fix Bob's
   probabilities, which ``load_solution`` recomputes exactly (they are long fractions; the
   equations are much shorter to ship);
-* ``iterations``, ``columns``, ``seconds``: the solve's LP iterations, trees generated, time.
+* ``iterations``, ``columns``, ``seconds``: the solve's LP iterations, trees generated, time;
+* ``method``: "proved guess" when the sweep's grown guess was proved optimal without an LP
+  (``iterations`` then counts least-squares rounds); missing or "column generation" otherwise.
 
 Files ``data/extra-NNNN.json.xz`` hold single sizes solved on their own (``python -m
 puzzles.higher_lower.sweep --single N``), ahead of the contiguous sweep.
@@ -83,6 +85,7 @@ def record_of(solution: Solution, seconds: float) -> dict:
         "iterations": solution.iterations,
         "columns": solution.columns,
         "seconds": round(seconds, 3),
+        "method": solution.method,
     }
 
 
@@ -167,6 +170,7 @@ def solution_of(record: dict, check: bool = True) -> Solution:
         record["iterations"],
         record["columns"],
         tuple(record["tight"]),
+        record.get("method", "column generation"),
     )
 
 

@@ -183,15 +183,30 @@ def plot_bounds(upper: Sequence[float], lower: Sequence[float], N: int) -> Figur
     return _closed(figure)
 
 
-def plot_iterations(iterations: dict[int, int]) -> Figure:
-    """LP iterations of the warm-started sweep per N (fig. 3.5), powers of two marked."""
+def plot_iterations(iterations: dict[int, int], proved: set[int] = frozenset()) -> Figure:
+    """LP iterations of the warm-started sweep per N (fig. 3.5), powers of two marked; the sizes
+    in ``proved`` (grown guess proved optimal without an LP) are dots: least-squares rounds."""
     sizes = sorted(iterations)
     figure, ax = plt.subplots(figsize=(6.5, 3.4))
-    ax.plot(sizes, [iterations[N] for N in sizes], color="#5f3dc4", lw=0.9)
+    lp = [N if N not in proved else np.nan for N in sizes]
+    ax.plot(
+        lp, [iterations[N] for N in sizes], color="#5f3dc4", lw=0.9, label="column generation: LP iterations"
+    )
+    if proved:
+        marked = sorted(proved & set(sizes))
+        ax.plot(
+            marked,
+            [iterations[N] for N in marked],
+            ".",
+            ms=3,
+            color="#e8590c",
+            label="guess proved: least-squares rounds",
+        )
+        ax.legend(fontsize=8, loc="upper left")
     for k in range(1, int(math.log2(max(sizes))) + 1):
         ax.axvline(2**k, color="#adb5bd", lw=0.8, ls=":")
     ax.set_xlabel("N")
-    ax.set_ylabel("LP iterations")
+    ax.set_ylabel("iterations")
     ax.set_yscale("log")
     ax.set_title("Iterations per N (dotted: powers of two)")
     return _closed(figure)

@@ -22,6 +22,11 @@ Purging: the restricted LP is dense, and every simplex pivot prices every column
 Certification: the final basis is rebuilt in rational arithmetic (python-flint's fmpq_mat),
 giving exact strategies for both players; ``certify`` checks them with exact best replies. If
 the check fails, the exact best reply is added as a column and the loop goes on.
+
+A proved guess: when the caller knows a candidate for Alice's optimal distribution exactly
+(the sweep's grown guess), Bob's optimal mixtures are those mixtures of best replies to it
+that pay the same at every key, a system of equations solved by nonnegative least squares
+(no LP) and then exactly; only if that fails does the column generation run.
 """
 
 from __future__ import annotations
@@ -58,8 +63,10 @@ class Solution:
     ``value``: V(N); ``hider``: Alice's optimal distribution over 1..N; ``searcher``: Bob's
     optimal mixture as (probability, depth vector) pairs; ``certified``: True only after the
     exact check; ``upper``/``lower``: the bounds on V(N) after each iteration of the solve
-    (floats, for plots); ``iterations``: LP re-solves; ``columns``: trees generated;
-    ``tight``: the pairs {k, N+1-k} (by k) whose equations fix Bob's probabilities.
+    (floats, for plots); ``iterations``: LP re-solves (least-squares rounds when ``method`` is
+    "proved guess"); ``columns``: trees generated; ``tight``: the pairs {k, N+1-k} (by k) whose
+    equations fix Bob's probabilities; ``method``: "column generation", or "proved guess" when
+    an exact guess of Alice's distribution was proved optimal without an LP.
     """
 
     N: int
@@ -72,6 +79,7 @@ class Solution:
     iterations: int = 0
     columns: int = 0
     tight: tuple[int, ...] = field(default=(), repr=False)
+    method: str = "column generation"
 
     @property
     def max_depth(self) -> int:
@@ -388,6 +396,7 @@ def _prove_guess(
                     iterations=iteration,
                     columns=len(columns),
                     tight=tuple(range(1, P + 1)),
+                    method="proved guess",
                 )
                 return solution, list(columns.values())
         r = target - matrix @ weights

@@ -137,14 +137,16 @@ def test_tie_breaking_start_columns_keep_the_exact_answer():
 def test_an_exact_optimal_guess_is_proved_without_the_lp():
     """solve(N, exact guess): Bob's mixture among best replies to Alice's optimal distribution,
     by nonnegative least squares and an exact solve; the answer matches the cold solve."""
-    from puzzles.higher_lower.data import load_solution
+    from puzzles.higher_lower.data import load_solution, record_of, solution_of
 
     for N in (12, 40, 101):
         cold = load_solution(N)
         proved = solve(N, guess=list(cold.hider))
         assert proved.certified and proved.value == cold.value and proved.hider == cold.hider
         assert certify(N, proved.hider, proved.searcher, proved.value)
-        assert proved.upper == (float(cold.value),)  # no column generation ran
+        assert proved.upper == (float(cold.value),) and proved.method == "proved guess"  # no LP ran
+        shipped = solution_of(record_of(proved, 0.0))  # the record keeps how it was solved
+        assert shipped.certified and shipped.method == "proved guess" and shipped.value == cold.value
 
 
 def test_an_exact_guess_that_is_not_optimal_falls_back_to_column_generation():
@@ -152,7 +154,7 @@ def test_an_exact_guess_that_is_not_optimal_falls_back_to_column_generation():
     uniform = [Fraction(1)] * 30  # normalised by solve
     solution = solve(30, guess=uniform)
     assert solution.certified and solution.value == solve(30).value
-    assert len(solution.upper) > 1
+    assert len(solution.upper) > 1 and solution.method == "column generation"
     with pytest.raises(ValueError, match="guess"):
         solve(5, guess=[Fraction(1)] * 4)
     with pytest.raises(ValueError, match="guess"):

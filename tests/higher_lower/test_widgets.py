@@ -65,3 +65,15 @@ def test_solution_explorer():
     w.size.value = 4
     assert "<td" in w.text.value and ">2<" in w.text.value
     assert w.size.max == sweep_range()
+
+
+def test_the_iterations_plot_marks_the_proved_guesses():
+    from puzzles.higher_lower.plots import plot_iterations
+
+    figure = plot_iterations({1: 3, 2: 40, 3: 12, 4: 50}, proved={3})
+    ax = figure.axes[0]
+    lp, dots = ax.lines[:2]
+    assert list(dots.get_xdata()) == [3] and list(dots.get_ydata()) == [12]
+    assert [x for x in lp.get_xdata() if x == x] == [1, 2, 4]  # NaN breaks the line at 3
+    assert ax.get_legend() is not None
+    assert plot_iterations({1: 3, 2: 40}).axes[0].get_legend() is None
