@@ -1,17 +1,17 @@
 """``python -m puzzles.higher_lower.sweep --max-n 1024``: solve and certify every N in order.
 
 Each N is warm-started from the last: Alice's previous optimal distribution, grown by one key
-in the middle, is the stabilisation centre (the thesis's guess, Section 2.4; between powers of
-two it is exactly optimal), Bob's previous optimal trees, grown the same way, are start
-columns, and ``ceil(N/2)`` best replies to the guess with random tie-breaking join them.
-After each N the certified solution is written to ``puzzles/higher_lower/data/`` (xz-compressed JSON, see
-``puzzles.higher_lower.data``) and ``data/checkpoint.json`` records how far the sweep got and
-for how long it ran, so an interrupted sweep resumes where it stopped. ``--verify`` re-checks
-every shipped record with the exact ``certify`` instead of solving; ``--single N`` solves one
-size on its own and stores it as an extra record; ``--from N --data FOLDER`` starts a second
-range cold at N in a fresh folder, so that two cores can sweep two ranges at once. Copy its
-block files into the shipped folder afterwards: a resumed sweep steps over every N that a
-block file already holds, and goes on from there.
+in the middle, is an exact guess (between powers of two it is exactly optimal, and ``solve``
+then proves it without an LP), and Bob's previous optimal trees, grown the same way, are start
+columns. After each N the certified solution is written to ``puzzles/higher_lower/data/``
+(xz-compressed JSON, see ``puzzles.higher_lower.data``) and ``data/checkpoint.json`` records
+how far the sweep got and for how long it ran, so an interrupted sweep resumes where it
+stopped. ``--status`` prints what is shipped and the solve times by range; ``--verify``
+re-checks every shipped record with the exact ``certify`` instead of solving; ``--single N``
+solves one size on its own and stores it as an extra record; ``--from N --data FOLDER``
+starts a second range cold at N in a fresh folder, so that two cores can sweep two ranges at
+once. Copy its block files into the shipped folder afterwards: a resumed sweep steps over
+every N that a block file already holds, and goes on from there.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from puzzles.higher_lower.data import (
 )
 from puzzles.higher_lower.solver import solve
 
-__all__ = ["main", "warm_start", "checkpoint"]
+__all__ = ["main", "warm_start", "checkpoint", "status"]
 
 
 def checkpoint(folder: Path = DATA) -> dict:
@@ -70,6 +70,48 @@ def warm_start(record: dict, N: int) -> tuple[list[Fraction], list[tuple[int, ..
     return guess, trees
 
 
+def _runs(sizes: list[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    for N in sizes:
+        if runs and runs[-1][1] == N - 1:
+            runs[-1] = (runs[-1][0], N)
+        else:
+            runs.append((N, N))
+    return runs
+
+
+def _ranges(runs: list[tuple[int, int]]) -> str:
+    return ", ".join(f"{a}..{b}" if a < b else f"{a}" for a, b in runs) or "none"
+
+
+def status(folder: Path = DATA, max_n: int = 1024, width: int = 128) -> str:
+    """The sweep's state as Markdown: shipped and missing sizes, and solve times by range."""
+    records = {r["N"]: r for path in folder.glob("solutions-*.json.xz") for r in read_block(path)}
+    sizes = sorted(N for N in records if N <= max_n)
+    missing = [N for N in range(1, max_n + 1) if N not in records]
+    lines = [
+        f"* Shipped: N = {_ranges(_runs(sizes))} ({len(sizes)} sizes).",
+        f"* Missing: N = {_ranges(_runs(missing))} ({len(missing)} sizes).",
+        f"* Summed solve time: {sum(records[N]['seconds'] for N in sizes) / 3600:.1f} h.",
+        "",
+        "| N | sizes | solve time | mean per N | guesses proved | mean LP iterations (the others) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for low in range(1, max_n + 1, width):
+        block = [records[N] for N in sizes if low <= N < low + width]
+        if not block:
+            continue
+        seconds = sum(r["seconds"] for r in block)
+        proved = [r for r in block if r.get("method") == "proved guess"]
+        others = [r["iterations"] for r in block if r.get("method") != "proved guess"]
+        mean_lp = f"{sum(others) / len(others):.0f}" if others else "-"
+        lines.append(
+            f"| {low}..{min(low + width - 1, max_n)} | {len(block)} | {seconds:.0f} s | "
+            f"{seconds / len(block):.1f} s | {len(proved)} | {mean_lp} |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description="Solve the higher-lower game for N = 1..max-n, with checkpoints."
@@ -77,6 +119,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-n", type=int, default=1024, help="the largest N to solve (default 1024)")
     parser.add_argument("--data", type=Path, default=DATA, help="the data folder (default: the shipped one)")
     parser.add_argument("--verify", action="store_true", help="re-certify every shipped record instead")
+    parser.add_argument("--status", action="store_true", help="print what is shipped and the timings")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument(
         "--from",
@@ -99,6 +142,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.max_n < 1:
         parser.error("--max-n must be at least 1")
+    if args.status:
+        print(status(args.data, args.max_n))
+        return
     folder: Path = args.data
     state = checkpoint(folder)
     if args.verify:

@@ -59,7 +59,7 @@ def test_load_solution_outside_the_data():
         load_solution(0)
 
 
-def test_sweep_writes_and_resumes(tmp_path: Path):
+def test_sweep_writes_and_resumes(tmp_path: Path, capsys):
     main(["--max-n", "6", "--data", str(tmp_path), "--no-progress"])
     assert json.loads((tmp_path / "checkpoint.json").read_text())["done"] == 6
     main(["--max-n", "9", "--data", str(tmp_path), "--no-progress"])  # resumes at 7
@@ -67,6 +67,10 @@ def test_sweep_writes_and_resumes(tmp_path: Path):
     assert sorted(records) == list(range(1, 10))
     assert all(solution_of(r).certified for r in records.values())
     main(["--max-n", "9", "--data", str(tmp_path), "--verify", "--no-progress"])
+    main(["--max-n", "12", "--data", str(tmp_path), "--status"])
+    report = capsys.readouterr().out
+    assert "* Shipped: N = 1..9 (9 sizes)." in report and "* Missing: N = 10..12 (3 sizes)." in report
+    assert "| 1..12 | 9 |" in report
 
 
 def test_two_ranges_swept_apart_join_up(tmp_path: Path):
