@@ -330,7 +330,7 @@ def _guess_trees(N: int, centre: np.ndarray) -> list[Depths]:
 
 
 def _prove_guess(
-    N: int, hider: list[Fraction], trees: Sequence[Depths], samples: int, rounds: int = 40
+    N: int, hider: list[Fraction], trees: Sequence[Depths], samples: int, rounds: int | None = None
 ) -> tuple[Solution | None, list[Depths]]:
     """Prove an exactly known distribution of Alice optimal, or give up (None).
 
@@ -348,6 +348,7 @@ def _prove_guess(
     generation then).
     """
     P = (N + 1) // 2
+    rounds = max(40, P // 4) if rounds is None else rounds
     if any(h <= 0 for h in hider):
         return None, []
     value, first = best_tied_tree(hider, np.ones(N))
