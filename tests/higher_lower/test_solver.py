@@ -108,23 +108,67 @@ def test_plain_column_generation_gives_the_same_value():
     assert solve(30, smoothing=0.0).value == solve(30, smoothing=0.9).value
 
 
-def test_column_purging_keeps_the_exact_answer(monkeypatch):
+@pytest.mark.parametrize("lp", ["dense", "highs"])
+def test_column_purging_keeps_the_exact_answer(monkeypatch, lp):
     """An aggressive purge (keep at most 0.2 * ceil(N/2) non-basic trees) must drop columns
     many times and still reach the same certified value as a solve that never purges."""
     from puzzles.higher_lower import solver
 
+    engine = solver._DenseMaster if lp == "dense" else solver._Master
     dropped = []
-    original = solver._Master.purge
+    original = engine.purge
 
     def counting(self, x, u2, keep):
         dropped.append(original(self, x, u2, keep))
         return dropped[-1]
 
-    monkeypatch.setattr(solver._Master, "purge", counting)
-    purged = solve(90, purge=0.2)
+    monkeypatch.setattr(engine, "purge", counting)
+    purged = solve(90, purge=0.2, lp=lp)
     assert sum(dropped) > 0
-    kept = solve(90, purge=0)
+    kept = solve(90, purge=0, lp=lp)
     assert purged.certified and kept.certified and purged.value == kept.value
+
+
+@pytest.mark.parametrize("N", [2, 3, 17, 64, 101])
+def test_the_dense_master_and_highs_agree(N):
+    """The dense simplex and HiGHS reach the same exact value (and the thesis's V for
+    small N is checked elsewhere against the full LP)."""
+    dense, highs = solve(N, lp="dense"), solve(N, lp="highs")
+    assert dense.certified and highs.certified and dense.value == highs.value
+
+
+def test_the_dense_master_solves_a_restricted_lp_as_highs_does():
+    """The same columns in both engines: the same optimum, a basis whose exact strategies
+    reproduce it, and duals that form a distribution over the pairs."""
+    from puzzles.higher_lower import solver
+    from puzzles.higher_lower.model import best_tree
+
+    rng = np.random.default_rng(7)
+    N = 75
+    dense, highs = solver._DenseMaster(N), solver._Master(N)
+    for _ in range(120):
+        tree = best_tree(rng.random(N) ** 4)[1]
+        dense.add(tree)
+        highs.add(tree)
+    u_dense, x_dense = dense.run()
+    u_highs, _ = highs.run()
+    assert u_dense == pytest.approx(u_highs, rel=1e-12)
+    assert x_dense.min() >= 0 and x_dense.sum() == pytest.approx(1.0)
+    value, _, _, _ = solver._exact_strategies(dense, *dense.basis())
+    assert float(value) == pytest.approx(u_dense, rel=1e-12)
+
+
+def test_a_failing_dense_master_hands_over_to_highs(monkeypatch):
+    """If the dense simplex gives up (cycling), HiGHS finishes the solve from its columns."""
+    from puzzles.higher_lower import solver
+
+    def cycling(self):
+        raise RuntimeError("the dense master is cycling")
+
+    monkeypatch.setattr(solver._DenseMaster, "run", cycling)
+    assert solve(40).value == solve(40, lp="highs").value
+    with pytest.raises(ValueError, match="LP engine"):
+        solve(10, lp="glpk")
 
 
 def test_tie_breaking_start_columns_keep_the_exact_answer():
