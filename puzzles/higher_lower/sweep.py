@@ -1,17 +1,20 @@
 """``python -m puzzles.higher_lower.sweep --max-n 1024``: solve and certify every N in order.
 
 Each N is warm-started from the last: Alice's previous optimal distribution, grown by one key
-in the middle, is an exact guess (between powers of two it is exactly optimal, and ``solve``
-then proves it without an LP), and Bob's previous optimal trees, grown the same way, are start
-columns. After each N the certified solution is written to ``puzzles/higher_lower/data/``
-(xz-compressed JSON, see ``puzzles.higher_lower.data``) and ``data/checkpoint.json`` records
-how far the sweep got and for how long it ran, so an interrupted sweep resumes where it
-stopped. ``--status`` prints what is shipped and the solve times by range; ``--verify``
-re-checks every shipped record with the exact ``certify`` instead of solving; ``--single N``
-solves one size on its own and stores it as an extra record; ``--from N --data FOLDER``
-starts a second range cold at N in a fresh folder, so that two cores can sweep two ranges at
-once. Copy its block files into the shipped folder afterwards: a resumed sweep steps over
-every N that a block file already holds, and goes on from there.
+in the middle, is the centre of the column generation (between powers of two it is exactly
+optimal), and Bob's previous optimal trees, grown the same way, are start columns. The guess
+goes in as floats: with the dense simplex as the LP engine the column generation is faster
+than proving an exact guess by least squares (measured at N = 971: 109 s against 219 s), and
+it does not lose time when the guess is not optimal. After each N the certified solution is
+written to ``puzzles/higher_lower/data/`` (xz-compressed JSON, see
+``puzzles.higher_lower.data``) and ``data/checkpoint.json`` records how far the sweep got and
+for how long it ran, so an interrupted sweep resumes where it stopped. ``--status`` prints
+what is shipped and the solve times by range; ``--verify`` re-checks every shipped record
+with the exact ``certify`` instead of solving; ``--single N`` solves one size on its own and
+stores it as an extra record; ``--from N --data FOLDER`` starts a second range cold at N in a
+fresh folder, so that two cores can sweep two ranges at once. Copy its block files into the
+shipped folder afterwards: a resumed sweep steps over every N that a block file already
+holds, and goes on from there.
 """
 
 from __future__ import annotations
@@ -54,8 +57,8 @@ def warm_start(record: dict, N: int) -> tuple[list[Fraction], list[tuple[int, ..
     Both are grown by one key in the middle, so that every key keeps its distance to the
     nearer end: Alice's distribution gets a copy of its middle entry (between powers of two
     this gives her optimal distribution for N exactly), and each of Bob's trees gets the new
-    key as a leaf between its two middle keys. The guess is exact (Fractions), so ``solve``
-    first tries to prove it optimal without an LP.
+    key as a leaf between its two middle keys. The guess is exact (Fractions): ``solve`` can
+    try to prove it optimal without an LP (the sweep passes it as floats instead, see above).
     """
     previous = list(hider_of(record))
     first = (N + 1) // 2  # the first ceil(N/2) keys and the last floor(N/2) keep their weights
@@ -174,7 +177,8 @@ def main(argv: list[str] | None = None) -> None:
             solution = solve(N)
         else:
             guess, trees = warm_start(previous, N)
-            solution = solve(N, guess=guess, trees=trees, ties=(N + 1) // 2)
+            centre = [float(g) for g in guess]  # the column generation, not the proof (see above)
+            solution = solve(N, guess=centre, trees=trees, ties=(N + 1) // 2)
         seconds = time.perf_counter() - began
         if not solution.certified:  # pragma: no cover - solve never returns uncertified
             raise SystemExit(f"N = {N} was not certified")
