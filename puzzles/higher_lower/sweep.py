@@ -11,7 +11,7 @@ written to ``puzzles/higher_lower/data/`` (xz-compressed JSON, see
 for how long it ran, so an interrupted sweep resumes where it stopped. ``--status`` prints
 what is shipped and the solve times by range; ``--verify`` re-checks every shipped record
 with the exact ``certify`` instead of solving; ``--single N`` solves one size on its own and
-stores it as an extra record; ``--from N --data FOLDER`` starts a second range cold at N in a
+stores it as an extra record; ``--from N --data FOLDER`` starts a second range at N in a
 fresh folder, so that two cores can sweep two ranges at once. Copy its block files into the
 shipped folder afterwards: a resumed sweep steps over every N that a block file already
 holds, and goes on from there.
@@ -52,25 +52,30 @@ def checkpoint(folder: Path = DATA) -> dict:
 
 
 def warm_start(record: dict, N: int) -> tuple[list[Fraction], list[tuple[int, ...]]]:
-    """The guess and start trees for N from the record of N - 1.
+    """The guess and start trees for N from the record of a smaller size (normally N - 1).
 
-    Both are grown by one key in the middle, so that every key keeps its distance to the
-    nearer end: Alice's distribution gets a copy of its middle entry (between powers of two
-    this gives her optimal distribution for N exactly), and each of Bob's trees gets the new
-    key as a leaf between its two middle keys. The guess is exact (Fractions): ``solve`` can
-    try to prove it optimal without an LP (the sweep passes it as floats instead, see above).
+    Both are grown by one key at a time in the middle, so that every key keeps its distance
+    to the nearer end: Alice's distribution gets a copy of its middle entry (between powers of
+    two, one such step from N - 1 gives her optimal distribution for N exactly), and each of
+    Bob's trees gets the new key as a leaf between its two middle keys. The guess is exact
+    (Fractions): ``solve`` can try to prove it optimal without an LP (the sweep passes it as
+    floats instead, see above). From further below (``--from``) it is only a rough centre.
     """
-    previous = list(hider_of(record))
-    first = (N + 1) // 2  # the first ceil(N/2) keys and the last floor(N/2) keep their weights
-    grown = previous[:first] + previous[len(previous) - (N - first) :]
-    total = sum(grown)
-    guess = [g / total for g in grown]  # exact: solve first tries to prove it optimal
-    m = (N - 1) // 2  # the new key sits between the old keys m - 1 and m (0-based)
-    trees = []
-    for tree in map(decode_tree, record["trees"]):
-        below = tree[m - 1] if m > 0 else 0  # the deeper neighbour has a free child on that side
-        trees.append(tree[:m] + (max(below, tree[m]) + 1,) + tree[m:])
-    return guess, trees
+    if not 1 <= record["N"] < N:
+        raise ValueError(f"a warm start grows a smaller solution, not N = {record['N']} into {N}")
+    weights = list(hider_of(record))
+    trees = [decode_tree(t) for t in record["trees"]]
+    for size in range(record["N"] + 1, N + 1):
+        first = (size + 1) // 2  # the first ceil(size/2) keys and the last floor(size/2) keep their weights
+        weights = weights[:first] + weights[len(weights) - (size - first) :]
+        m = (size - 1) // 2  # the new key sits between the old keys m - 1 and m (0-based)
+        grown = []
+        for tree in trees:
+            below = tree[m - 1] if m > 0 else 0  # the deeper neighbour has a free child on that side
+            grown.append(tree[:m] + (max(below, tree[m]) + 1,) + tree[m:])
+        trees = grown
+    total = sum(weights)
+    return [w / total for w in weights], trees
 
 
 def _runs(sizes: list[int]) -> list[tuple[int, int]]:
@@ -129,7 +134,8 @@ def main(argv: list[str] | None = None) -> None:
         dest="first",
         type=int,
         default=1,
-        help="start a fresh data folder at this N, cold (to run a second range on another core)",
+        help="start a fresh data folder at this N, from the largest shipped size below it "
+        "grown to N (to run a second range on another core)",
     )
     parser.add_argument("--single", type=int, help="solve only this N (cold) and store it as an extra record")
     args = parser.parse_args(argv)
@@ -162,7 +168,10 @@ def main(argv: list[str] | None = None) -> None:
     if state["done"] == 0 and args.first > 1:  # a fresh folder for a later range
         state["done"] = args.first - 1
     start = state["done"] + 1
-    previous = solved.get(start - 1)  # None for a cold start
+    previous = solved.get(start - 1)
+    if previous is None and folder.resolve() != DATA.resolve():  # a second range: start from
+        below = [N for N in load_records() if N < start]  # the largest shipped size below it
+        previous = load_records()[max(below)] if below else None  # (None: cold)
     bar = tqdm(
         range(start, args.max_n + 1), initial=start - 1, total=args.max_n, disable=args.no_progress, desc="N"
     )

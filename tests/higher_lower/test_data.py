@@ -104,3 +104,19 @@ def test_warm_start_grows_the_previous_solution_in_the_middle(N):
     assert trees and all(len(t) == N and is_search_tree(t) for t in trees)
     if N == 300:  # Alice's optimal distribution for 300 is 299's with the middle entry copied
         assert best_tree(guess)[0] == load_solution(N).value
+
+
+def test_warm_start_grows_several_keys_for_a_second_range():
+    """From further below (as --from does): grown from 299 to 310, key by key in the middle,
+    the guess is still Alice's optimal distribution (no size in 300..310 needs a new shape)."""
+    from puzzles.higher_lower.model import best_tree, is_search_tree
+    from puzzles.higher_lower.sweep import warm_start
+
+    if not {299, 310} <= set(SIZES):
+        pytest.skip("needs the shipped solutions for 299 and 310")
+    guess, trees = warm_start(load_records()[299], 310)
+    assert len(guess) == 310 and guess == guess[::-1] and sum(guess) == 1
+    assert all(len(t) == 310 and is_search_tree(t) for t in trees)
+    assert best_tree(guess)[0] == load_solution(310).value
+    with pytest.raises(ValueError, match="smaller solution"):
+        warm_start(load_records()[299], 299)
