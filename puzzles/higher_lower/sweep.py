@@ -40,7 +40,7 @@ from puzzles.higher_lower.data import (
 )
 from puzzles.higher_lower.solver import solve
 
-__all__ = ["main", "warm_start", "checkpoint", "status"]
+__all__ = ["main", "warm_start", "step", "checkpoint", "status"]
 
 
 def checkpoint(folder: Path = DATA) -> dict:
@@ -76,6 +76,16 @@ def warm_start(record: dict, N: int) -> tuple[list[Fraction], list[tuple[int, ..
         trees = grown
     total = sum(weights)
     return [w / total for w in weights], trees
+
+
+def step(previous: dict | None, N: int):
+    """One step of the sweep: the certified ``Solution`` for N, warm-started from the record
+    ``previous`` of a smaller size (cold when None)."""
+    if previous is None:
+        return solve(N)
+    guess, trees = warm_start(previous, N)
+    centre = [float(g) for g in guess]  # the column generation, not the proof (see above)
+    return solve(N, guess=centre, trees=trees, ties=(N + 1) // 2)
 
 
 def _runs(sizes: list[int]) -> list[tuple[int, int]]:
@@ -182,12 +192,7 @@ def main(argv: list[str] | None = None) -> None:
             (folder / "checkpoint.json").write_text(json.dumps(state) + "\n")
             continue
         began = time.perf_counter()
-        if previous is None:
-            solution = solve(N)
-        else:
-            guess, trees = warm_start(previous, N)
-            centre = [float(g) for g in guess]  # the column generation, not the proof (see above)
-            solution = solve(N, guess=centre, trees=trees, ties=(N + 1) // 2)
+        solution = step(previous, N)
         seconds = time.perf_counter() - began
         if not solution.certified:  # pragma: no cover - solve never returns uncertified
             raise SystemExit(f"N = {N} was not certified")
