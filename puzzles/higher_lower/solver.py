@@ -289,6 +289,11 @@ class _DenseMaster(_Columns):
     """
 
     REFACTOR = 400
+    # Optimality is confirmed with a fresh inverse at most this often per solve. Near-singular
+    # bases can make the fresh and the updated inverse disagree at the tolerance, one pivot
+    # apart, for ever (seen at N = 1004: two bases in turn, an inverse each time). The basis
+    # is then accepted: the duals only steer the pricing, and the exact check decides.
+    CONFIRMATIONS = 3
 
     def __init__(self, N: int) -> None:
         super().__init__(N)
@@ -374,13 +379,15 @@ class _DenseMaster(_Columns):
         if self.variables is None:
             self._start()
         tol, limit = 1e-9, self.pivots + 200 * self.m
+        confirmations = 0
         while True:
             u = int(np.flatnonzero(self.variables == 0)[0])
             q = self._entering(self.Binv[u], tol)
             if q is None:
-                if self.since == 0:
+                if self.since == 0 or confirmations == self.CONFIRMATIONS:
                     break
                 self._refactor()  # confirm optimality with a fresh inverse
+                confirmations += 1
                 continue
             if self.pivots > limit:
                 raise RuntimeError("the dense master is cycling")

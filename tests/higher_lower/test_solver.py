@@ -158,6 +158,39 @@ def test_the_dense_master_solves_a_restricted_lp_as_highs_does():
     assert float(value) == pytest.approx(u_dense, rel=1e-12)
 
 
+def test_the_dense_master_accepts_a_basis_its_fresh_inverse_keeps_doubting(monkeypatch):
+    """A fresh inverse that always sees one more improving pivot (as near-singular bases can,
+    at the tolerance) no longer makes the solve alternate between two bases for ever: after
+    ``CONFIRMATIONS`` fresh inverses the basis stands, and the optimum is the true one."""
+    from puzzles.higher_lower import solver
+    from puzzles.higher_lower.model import best_tree
+
+    honest = solver._DenseMaster._entering
+    doubts = []
+
+    def doubting(self, pi, tol):
+        q = honest(self, pi, tol)
+        if q is None and self.since == 0 and self.pivots > 0:  # right after a fresh inverse
+            nonbasic = np.ones(len(self.reduced), dtype=bool)
+            nonbasic[self.variables] = False
+            nonbasic[1 + self.P + self.n :] = False
+            q = int(np.flatnonzero(nonbasic)[np.argmin(self.reduced[nonbasic])])  # a pivot uphill
+            doubts.append(q)
+        return q
+
+    monkeypatch.setattr(solver._DenseMaster, "_entering", doubting)
+    rng = np.random.default_rng(3)
+    N = 60
+    dense, highs = solver._DenseMaster(N), solver._Master(N)
+    for _ in range(80):
+        tree = best_tree(rng.random(N) ** 4)[1]
+        dense.add(tree)
+        highs.add(tree)
+    u_dense, _ = dense.run()
+    assert len(doubts) == solver._DenseMaster.CONFIRMATIONS
+    assert u_dense == pytest.approx(highs.run()[0], rel=1e-12)
+
+
 def test_a_failing_dense_master_hands_over_to_highs(monkeypatch):
     """If the dense simplex gives up (cycling), HiGHS finishes the solve from its columns."""
     from puzzles.higher_lower import solver
