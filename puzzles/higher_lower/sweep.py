@@ -180,8 +180,8 @@ def main(argv: list[str] | None = None) -> None:
     start = state["done"] + 1
     previous = solved.get(start - 1)
     if previous is None and folder.resolve() != DATA.resolve():  # a second range: start from
-        below = [N for N in load_records() if N < start]  # the largest shipped size below it
-        previous = load_records()[max(below)] if below else None  # (None: cold)
+        shipped = load_records()  # the largest shipped size below it (None: cold)
+        previous = shipped.get(max((N for N in shipped if N < start), default=0))
     bar = tqdm(
         range(start, args.max_n + 1), initial=start - 1, total=args.max_n, disable=args.no_progress, desc="N"
     )

@@ -137,19 +137,26 @@ def test_the_dense_master_and_highs_agree(N):
     assert dense.certified and highs.certified and dense.value == highs.value
 
 
+def _twin_masters(N: int, count: int, seed: int):
+    """A dense master and a HiGHS master holding the same ``count`` random best replies."""
+    from puzzles.higher_lower import solver
+    from puzzles.higher_lower.model import best_tree
+
+    rng = np.random.default_rng(seed)
+    dense, highs = solver._DenseMaster(N), solver._Master(N)
+    for _ in range(count):
+        tree = best_tree(rng.random(N) ** 4)[1]
+        dense.add(tree)
+        highs.add(tree)
+    return dense, highs
+
+
 def test_the_dense_master_solves_a_restricted_lp_as_highs_does():
     """The same columns in both engines: the same optimum, a basis whose exact strategies
     reproduce it, and duals that form a distribution over the pairs."""
     from puzzles.higher_lower import solver
-    from puzzles.higher_lower.model import best_tree
 
-    rng = np.random.default_rng(7)
-    N = 75
-    dense, highs = solver._DenseMaster(N), solver._Master(N)
-    for _ in range(120):
-        tree = best_tree(rng.random(N) ** 4)[1]
-        dense.add(tree)
-        highs.add(tree)
+    dense, highs = _twin_masters(75, 120, seed=7)
     u_dense, x_dense = dense.run()
     u_highs, _ = highs.run()
     assert u_dense == pytest.approx(u_highs, rel=1e-12)
@@ -163,7 +170,6 @@ def test_the_dense_master_accepts_a_basis_its_fresh_inverse_keeps_doubting(monke
     at the tolerance) no longer makes the solve alternate between two bases for ever: after
     ``CONFIRMATIONS`` fresh inverses the basis stands, and the optimum is the true one."""
     from puzzles.higher_lower import solver
-    from puzzles.higher_lower.model import best_tree
 
     honest = solver._DenseMaster._entering
     doubts = []
@@ -179,13 +185,7 @@ def test_the_dense_master_accepts_a_basis_its_fresh_inverse_keeps_doubting(monke
         return q
 
     monkeypatch.setattr(solver._DenseMaster, "_entering", doubting)
-    rng = np.random.default_rng(3)
-    N = 60
-    dense, highs = solver._DenseMaster(N), solver._Master(N)
-    for _ in range(80):
-        tree = best_tree(rng.random(N) ** 4)[1]
-        dense.add(tree)
-        highs.add(tree)
+    dense, highs = _twin_masters(60, 80, seed=3)
     u_dense, _ = dense.run()
     assert len(doubts) == solver._DenseMaster.CONFIRMATIONS
     assert u_dense == pytest.approx(highs.run()[0], rel=1e-12)
