@@ -343,14 +343,20 @@ class _DenseMaster(_Columns):
         self.variables = np.array([0 if p == top else 1 + p for p in range(self.P)] + [self.P + 1])
         self._refactor()
 
+    def _times_columns(self, v: np.ndarray, out: np.ndarray) -> np.ndarray:
+        """``out`` = v . a_j for every variable j (u, slacks, trees), with 0 for u, which is
+        always basic: the reduced costs for v = -pi, the pivot row for v = a row of B^-1."""
+        P = self.P
+        out[0] = 0.0
+        out[1 : P + 1] = v[:P]
+        np.matmul(self.A[: self.n], v, out=out[P + 1 :])
+        return out
+
     def _entering(self, pi: np.ndarray, tol: float) -> int | None:
         """The entering variable by devex pricing: the largest d_j^2 / w_j among the negative
         reduced costs d_j (reference weights w_j, Forrest and Goldfarb's approximation of
         steepest edge: about half the pivots of Dantzig's rule here)."""
-        P = self.P
-        reduced = self.reduced[: 1 + P + self.n]
-        reduced[1 : P + 1] = -pi[:P]
-        np.matmul(self.A[: self.n], -pi, out=reduced[P + 1 :])
+        reduced = self._times_columns(-pi, self.reduced[: 1 + self.P + self.n])
         reduced[self.variables] = 0.0
         candidates = np.flatnonzero(reduced < -tol)
         if not len(candidates):
@@ -362,14 +368,9 @@ class _DenseMaster(_Columns):
         """Devex: w_j = max(w_j, (alpha_rj / alpha_rq)^2 w_q) over the pivot row, and the
         leaving variable gets max(w_q / alpha_rq^2, 1); all weights restart at 1 once one of
         them exceeds 10^6."""
-        P = self.P
-        rho = self.Binv[r]
-        row = np.empty(1 + P + self.n)
-        row[0] = 0.0
-        row[1 : P + 1] = rho[:P]
-        np.matmul(self.A[: self.n], rho, out=row[P + 1 :])
+        row = self._times_columns(self.Binv[r], np.empty(1 + self.P + self.n))
         w_q = self.weights[q]
-        weights = self.weights[: 1 + P + self.n]
+        weights = self.weights[: 1 + self.P + self.n]
         np.maximum(weights, (row / alpha_rq) ** 2 * w_q, out=weights)
         self.weights[self.variables[r]] = max(w_q / alpha_rq**2, 1.0)
         if weights.max() > 1e6:  # the reference framework is stale: start a new one
