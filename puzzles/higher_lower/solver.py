@@ -248,6 +248,10 @@ class _Master(_Columns):
         x = x / total if total > 0 else np.full(self.P, 1.0 / self.P)
         return self.h.getInfo().objective_function_value, x
 
+    def settle(self) -> bool:
+        """HiGHS solves to its own tolerances: nothing to confirm before the exact check."""
+        return False
+
     def purge(self, x: np.ndarray, u2: float, keep: int) -> int:
         """Drop non-basic columns with the largest reduced cost until ``keep`` remain (see
         ``_Columns._to_drop``); returns the number dropped."""
@@ -310,6 +314,7 @@ class _DenseMaster(_Columns):
         self.n = 0
         self.variables: np.ndarray | None = None  # basic variables: 0 = u, 1..P slacks, P+1+j tree j
         self.pivots = 0
+        self.settles = 0  # settling solves since the last tree added
 
     def add(self, depths: Depths) -> bool:
         folded = self._record(depths)
@@ -323,6 +328,7 @@ class _DenseMaster(_Columns):
         self.A[self.n, : self.P] = folded
         self.A[self.n, self.P] = 1.0
         self.n += 1
+        self.settles = 0
         return True
 
     def _column(self, v: int) -> np.ndarray:
@@ -342,6 +348,7 @@ class _DenseMaster(_Columns):
         self.Binv = np.asfortranarray(np.linalg.inv(B))
         self.x = self.Binv[:, self.P].copy()  # B^-1 b with b = (0, ..., 0, 1)
         self.since = 0
+        self._fresh_reduced()
 
     def _start(self) -> None:
         """Tree 0 alone: u = its largest pair entry, the other pairs slack."""
@@ -360,7 +367,8 @@ class _DenseMaster(_Columns):
 
     def _fresh_reduced(self) -> np.ndarray:
         """The reduced costs d_j = -pi . a_j of every variable, from the current inverse (pi
-        is the row of B^-1 that belongs to u, the only variable with a cost)."""
+        is the row of B^-1 that belongs to u, the only variable with a cost), written into
+        ``self.reduced`` (every fresh inverse refreshes them)."""
         u = int(np.flatnonzero(self.variables == 0)[0])
         return self._times_columns(-self.Binv[u], self.reduced[: 1 + self.P + self.n])
 
@@ -395,15 +403,14 @@ class _DenseMaster(_Columns):
             self._start()
         tol, limit = 1e-9, self.pivots + 200 * self.m
         confirmations = 0
-        reduced = self._fresh_reduced()
+        reduced = self._fresh_reduced()  # a view of self.reduced, which _refactor refreshes
         row = np.empty(1 + self.P + self.n)
         while True:
             q = self._entering(reduced, tol)
             if q is None:
                 if self.since < (1 if settle else self.TRUST) or confirmations == self.CONFIRMATIONS:
                     break
-                self._refactor()  # confirm optimality with a fresh inverse
-                reduced = self._fresh_reduced()
+                self._refactor()  # confirm optimality with a fresh inverse (and reduced costs)
                 confirmations += 1
                 continue
             if self.pivots > limit:
@@ -430,12 +437,22 @@ class _DenseMaster(_Columns):
             self.since += 1
             if self.since >= self.REFACTOR:
                 self._refactor()
-                reduced = self._fresh_reduced()
         u = int(np.flatnonzero(self.variables == 0)[0])
         x = np.maximum(-self.Binv[u, : self.P], 0.0)  # the duals of the pair rows
         total = x.sum()
         x = x / total if total > 0 else np.full(self.P, 1.0 / self.P)
         return float(self.x[u]), x
+
+    def settle(self) -> bool:
+        """Before the exact check: confirm the last solve with a fresh inverse (it may have
+        stopped on the updated one, see ``TRUST``). True if that moved the basis, and the
+        pricing must run again; at most ``CONFIRMATIONS`` times between two trees added."""
+        if not self.since or self.settles >= self.CONFIRMATIONS:
+            return False
+        self.settles += 1
+        before = self.pivots
+        self.run(settle=True)
+        return self.pivots != before
 
     def purge(self, x: np.ndarray, u2: float, keep: int) -> int:
         """Drop non-basic trees with the largest reduced costs until ``keep`` remain (see
@@ -746,7 +763,7 @@ def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
         if is_search_tree(tree):
             master.add(tree)
     upper, lower = [], []
-    iterations = retries = settles = 0
+    iterations = retries = 0
     while True:
         iterations += 1
         if iterations > max_iterations:
@@ -793,18 +810,8 @@ def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
                 lam = 0.0
         upper.append(u2 / 2)
         lower.append(proven / 2)
-        if added:
-            settles = 0
+        if added or master.settle():  # a new tree, or a basis the fresh inverse moved
             continue
-        # the dense master may have stopped on its updated inverse: confirm with a fresh one
-        # before the exact check, and price again if that moved the basis (a bounded number
-        # of times, see _DenseMaster.CONFIRMATIONS)
-        if isinstance(master, _DenseMaster) and master.since and settles < _DenseMaster.CONFIRMATIONS:
-            settles += 1
-            before = master.pivots
-            u2, x = master.run(settle=True)
-            if master.pivots != before:
-                continue
         # no improving column in floating point at alpha itself: certify exactly
         exact = _exact_strategies(master, *master.basis()) or _exact_strategies(master, *master.support())
         if exact is not None:
