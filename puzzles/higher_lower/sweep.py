@@ -14,7 +14,9 @@ with the exact ``certify`` instead of solving; ``--single N`` solves one size on
 stores it as an extra record; ``--from N --data FOLDER`` starts a second range at N in a
 fresh folder, so that two cores can sweep two ranges at once. Copy its block files into the
 shipped folder afterwards: a resumed sweep steps over every N that a block file already
-holds, and goes on from there.
+holds, and goes on from there. ``--time-steps K`` times every K-th step with the current code
+(each warm-started from the shipped record of N - 1, as the sweep would) and extrapolates how
+long a whole sweep would take, without running it.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from puzzles.higher_lower.data import (
 )
 from puzzles.higher_lower.solver import solve
 
-__all__ = ["main", "warm_start", "step", "checkpoint", "status"]
+__all__ = ["main", "warm_start", "step", "checkpoint", "status", "time_steps", "timing_report"]
 
 
 def checkpoint(folder: Path = DATA) -> dict:
@@ -102,9 +104,14 @@ def _ranges(runs: list[tuple[int, int]]) -> str:
     return ", ".join(f"{a}..{b}" if a < b else f"{a}" for a, b in runs) or "none"
 
 
+def _swept(folder: Path) -> dict[int, dict]:
+    """The sweep's records in ``folder`` by N (read afresh; the extra records are left out)."""
+    return {r["N"]: r for path in folder.glob("solutions-*.json.xz") for r in read_block(path)}
+
+
 def status(folder: Path = DATA, max_n: int = 1024, width: int = 128) -> str:
     """The sweep's state as Markdown: shipped and missing sizes, and solve times by range."""
-    records = {r["N"]: r for path in folder.glob("solutions-*.json.xz") for r in read_block(path)}
+    records = _swept(folder)
     sizes = sorted(N for N in records if N <= max_n)
     missing = [N for N in range(1, max_n + 1) if N not in records]
     lines = [
@@ -130,6 +137,62 @@ def status(folder: Path = DATA, max_n: int = 1024, width: int = 128) -> str:
     return "\n".join(lines)
 
 
+def time_steps(stride: int, max_n: int = 1024, folder: Path = DATA, progress: bool = True) -> list[dict]:
+    """Time the sweep step for N = stride, 2 stride, ... <= max_n with the current code, each
+    from the record of N - 1 in ``folder`` (N = 1 cold), and check it against the record of N.
+
+    Returns one row per N: ``N``, ``seconds``, ``iterations``, ``method`` and the record's
+    ``shipped_seconds``. Raises ValueError when a needed record is missing, and RuntimeError
+    when a step's certified value differs from the shipped one.
+    """
+    if stride < 1:
+        raise ValueError(f"the stride must be a positive number of sizes, got {stride}")
+    records = _swept(folder)
+    sizes = list(range(stride, max_n + 1, stride))
+    missing = [N for N in sizes if N not in records or (N > 1 and N - 1 not in records)]
+    if missing:
+        raise ValueError(
+            f"timing N = {missing[0]} needs the records of N - 1 and N, which are not in {folder}"
+        )
+    rows = []
+    for N in tqdm(sizes, disable=not progress, desc="timed steps"):
+        began = time.perf_counter()
+        solution = step(records.get(N - 1), N)
+        seconds = time.perf_counter() - began
+        if f"{solution.value.numerator}/{solution.value.denominator}" != records[N]["value"]:
+            raise RuntimeError(
+                f"N = {N}: the step found V = {solution.value}, the record holds {records[N]['value']}"
+            )
+        rows.append(
+            {
+                "N": N,
+                "seconds": round(seconds, 2),
+                "iterations": solution.iterations,
+                "method": solution.method,
+                "shipped_seconds": records[N]["seconds"],
+            }
+        )
+    return rows
+
+
+def timing_report(rows: list[dict], stride: int) -> str:
+    """The timed steps as Markdown, with the extrapolation: each timed step stands for the
+    ``stride`` sizes that end at it, so a whole sweep takes about stride * (sum of the times)."""
+    lines = [
+        "| N | step time | LP iterations | method | time in the shipped record |",
+        "|---|---|---|---|---|",
+    ]
+    for row in rows:
+        lines.append(
+            f"| {row['N']} | {row['seconds']:.1f} s | {row['iterations']} | {row['method']} | "
+            f"{row['shipped_seconds']:.1f} s |"
+        )
+    total = stride * sum(row["seconds"] for row in rows)
+    last = rows[-1]["N"] if rows else 0
+    lines += ["", f"Estimated sweep of N = 1..{last} with this code: {total / 3600:.1f} h on one core."]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description="Solve the higher-lower game for N = 1..max-n, with checkpoints."
@@ -148,7 +211,20 @@ def main(argv: list[str] | None = None) -> None:
         "grown to N (to run a second range on another core)",
     )
     parser.add_argument("--single", type=int, help="solve only this N (cold) and store it as an extra record")
+    parser.add_argument(
+        "--time-steps",
+        type=int,
+        metavar="K",
+        help="time every K-th step from the shipped data and estimate a whole sweep (writes nothing)",
+    )
     args = parser.parse_args(argv)
+    if args.time_steps is not None:
+        try:
+            rows = time_steps(args.time_steps, args.max_n, args.data, progress=not args.no_progress)
+        except ValueError as error:
+            parser.error(str(error))
+        print(timing_report(rows, args.time_steps))
+        return
     if args.single is not None:
         began = time.perf_counter()
         solution = solve(args.single)
@@ -174,7 +250,7 @@ def main(argv: list[str] | None = None) -> None:
                 raise SystemExit(f"N = {N}: the shipped solution fails the exact check")
         print(f"all {len(sizes)} shipped solutions with N <= {args.max_n} pass the exact check")
         return
-    solved = {r["N"]: r for path in folder.glob("solutions-*.json.xz") for r in read_block(path)}
+    solved = _swept(folder)
     if state["done"] == 0 and args.first > 1:  # a fresh folder for a later range
         state["done"] = args.first - 1
     start = state["done"] + 1

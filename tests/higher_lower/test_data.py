@@ -10,7 +10,7 @@ import pytest
 
 from puzzles.higher_lower import certify, load_solution, shipped_sizes, solve
 from puzzles.higher_lower.data import DATA, load_records, record_of, solution_of, sweep_range
-from puzzles.higher_lower.sweep import checkpoint, main
+from puzzles.higher_lower.sweep import checkpoint, main, time_steps, timing_report
 
 SIZES = shipped_sizes()
 TOP = sweep_range()
@@ -71,6 +71,36 @@ def test_sweep_writes_and_resumes(tmp_path: Path, capsys):
     report = capsys.readouterr().out
     assert "* Shipped: N = 1..9 (9 sizes)." in report and "* Missing: N = 10..12 (3 sizes)." in report
     assert "| 1..12 | 9 |" in report
+
+
+def test_timed_steps_reproduce_the_shipped_values(capsys):
+    """--time-steps re-solves sample steps from the shipped records (checked against them) and
+    extrapolates: each timed step stands for the stride of sizes that ends at it."""
+    rows = time_steps(4, max_n=13, progress=False)
+    assert [row["N"] for row in rows] == [4, 8, 12]
+    assert all(row["seconds"] >= 0 and row["iterations"] >= 0 for row in rows)
+    report = timing_report(rows, 4)
+    hours = 4 * sum(row["seconds"] for row in rows) / 3600
+    assert report.splitlines()[2].startswith("| 4 | ")
+    assert report.endswith(f"Estimated sweep of N = 1..12 with this code: {hours:.1f} h on one core.")
+    main(["--time-steps", "5", "--max-n", "10", "--no-progress"])
+    assert "| 10 | " in capsys.readouterr().out
+    with pytest.raises(ValueError, match="positive number of sizes"):
+        time_steps(0)
+
+
+def test_timed_steps_need_the_records_and_check_them(tmp_path: Path):
+    from puzzles.higher_lower.data import block_path, read_block, write_block
+
+    main(["--max-n", "3", "--data", str(tmp_path), "--no-progress"])
+    with pytest.raises(ValueError, match="needs the records of N - 1 and N"):
+        time_steps(2, max_n=6, folder=tmp_path, progress=False)
+    path = block_path(2, tmp_path)
+    records = read_block(path)
+    records[1]["value"] = "7/5"  # a record of N = 2 that a fresh step must contradict (V(2) = 3/2)
+    write_block(path, records)
+    with pytest.raises(RuntimeError, match="the record holds 7/5"):
+        time_steps(2, max_n=3, folder=tmp_path, progress=False)
 
 
 def test_two_ranges_swept_apart_join_up(tmp_path: Path):
