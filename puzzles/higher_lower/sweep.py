@@ -15,8 +15,9 @@ stores it as an extra record; ``--from N --data FOLDER`` starts a second range a
 fresh folder, so that two cores can sweep two ranges at once. Copy its block files into the
 shipped folder afterwards: a resumed sweep steps over every N that a block file already
 holds, and goes on from there. ``--time-steps K`` times every K-th step with the current code
-(each warm-started from the shipped record of N - 1, as the sweep would) and extrapolates how
-long a whole sweep would take, without running it.
+(each warm-started from the shipped record of N - 1, as the sweep would) and estimates how
+long a whole sweep would take (step times interpolated between the timed sizes), without
+running it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 from tqdm import tqdm
 
 from puzzles.higher_lower.data import (
@@ -42,7 +44,16 @@ from puzzles.higher_lower.data import (
 )
 from puzzles.higher_lower.solver import solve
 
-__all__ = ["main", "warm_start", "step", "checkpoint", "status", "time_steps", "timing_report"]
+__all__ = [
+    "main",
+    "warm_start",
+    "step",
+    "checkpoint",
+    "status",
+    "time_steps",
+    "timing_report",
+    "estimated_seconds",
+]
 
 
 def checkpoint(folder: Path = DATA) -> dict:
@@ -175,9 +186,18 @@ def time_steps(stride: int, max_n: int = 1024, folder: Path = DATA, progress: bo
     return rows
 
 
-def timing_report(rows: list[dict], stride: int) -> str:
-    """The timed steps as Markdown, with the extrapolation: each timed step stands for the
-    ``stride`` sizes that end at it, so a whole sweep takes about stride * (sum of the times)."""
+def estimated_seconds(rows: list[dict]) -> float:
+    """A whole sweep's time up to the last timed size: the step time of every N, interpolated
+    linearly between the timed sizes (and from 0 at N = 0), summed."""
+    if not rows:
+        return 0.0
+    sizes = [0] + [row["N"] for row in rows]
+    seconds = [0.0] + [row["seconds"] for row in rows]
+    return float(np.interp(np.arange(1, sizes[-1] + 1), sizes, seconds).sum())
+
+
+def timing_report(rows: list[dict]) -> str:
+    """The timed steps as Markdown, and the whole sweep's time they suggest (``estimated_seconds``)."""
     lines = [
         "| N | step time | LP iterations | method | time in the shipped record |",
         "|---|---|---|---|---|",
@@ -187,9 +207,9 @@ def timing_report(rows: list[dict], stride: int) -> str:
             f"| {row['N']} | {row['seconds']:.1f} s | {row['iterations']} | {row['method']} | "
             f"{row['shipped_seconds']:.1f} s |"
         )
-    total = stride * sum(row["seconds"] for row in rows)
     last = rows[-1]["N"] if rows else 0
-    lines += ["", f"Estimated sweep of N = 1..{last} with this code: {total / 3600:.1f} h on one core."]
+    hours = estimated_seconds(rows) / 3600
+    lines += ["", f"Estimated sweep of N = 1..{last} with this code: {hours:.1f} h on one core."]
     return "\n".join(lines)
 
 
@@ -223,7 +243,7 @@ def main(argv: list[str] | None = None) -> None:
             rows = time_steps(args.time_steps, args.max_n, args.data, progress=not args.no_progress)
         except ValueError as error:
             parser.error(str(error))
-        print(timing_report(rows, args.time_steps))
+        print(timing_report(rows))
         return
     if args.single is not None:
         began = time.perf_counter()

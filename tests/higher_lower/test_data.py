@@ -10,7 +10,7 @@ import pytest
 
 from puzzles.higher_lower import certify, load_solution, shipped_sizes, solve
 from puzzles.higher_lower.data import DATA, load_records, record_of, solution_of, sweep_range
-from puzzles.higher_lower.sweep import checkpoint, main, time_steps, timing_report
+from puzzles.higher_lower.sweep import checkpoint, estimated_seconds, main, time_steps, timing_report
 
 SIZES = shipped_sizes()
 TOP = sweep_range()
@@ -75,18 +75,26 @@ def test_sweep_writes_and_resumes(tmp_path: Path, capsys):
 
 def test_timed_steps_reproduce_the_shipped_values(capsys):
     """--time-steps re-solves sample steps from the shipped records (checked against them) and
-    extrapolates: each timed step stands for the stride of sizes that ends at it."""
+    estimates the whole sweep with the step times interpolated linearly between them."""
     rows = time_steps(4, max_n=13, progress=False)
     assert [row["N"] for row in rows] == [4, 8, 12]
     assert all(row["seconds"] >= 0 and row["iterations"] >= 0 for row in rows)
-    report = timing_report(rows, 4)
-    hours = 4 * sum(row["seconds"] for row in rows) / 3600
+    report = timing_report(rows)
     assert report.splitlines()[2].startswith("| 4 | ")
-    assert report.endswith(f"Estimated sweep of N = 1..12 with this code: {hours:.1f} h on one core.")
+    assert report.endswith(f"{estimated_seconds(rows) / 3600:.1f} h on one core.")
     main(["--time-steps", "5", "--max-n", "10", "--no-progress"])
     assert "| 10 | " in capsys.readouterr().out
     with pytest.raises(ValueError, match="positive number of sizes"):
         time_steps(0)
+
+
+def test_sweep_estimate_interpolates_between_timed_sizes():
+    """Timed sizes K, 2K, ..., nK: the trapezoid sum is K (t_1 + ... + t_(n-1)) + (K + 1) / 2 t_n."""
+    times = [3.0, 10.0, 4.0, 50.0]
+    rows = [{"N": 8 * (j + 1), "seconds": t} for j, t in enumerate(times)]
+    assert estimated_seconds(rows) == pytest.approx(8 * sum(times[:-1]) + 4.5 * times[-1])
+    assert estimated_seconds([{"N": 1, "seconds": 2.0}]) == 2.0
+    assert estimated_seconds([]) == 0.0
 
 
 def test_timed_steps_need_the_records_and_check_them(tmp_path: Path):
