@@ -91,6 +91,13 @@ def warm_start(record: dict, N: int) -> tuple[list[Fraction], list[tuple[int, ..
     return [w / total for w in weights], trees
 
 
+def _timed(solver, *args):
+    """``(solver(*args), seconds it took)``: every solve the sweep records or reports is timed so."""
+    began = time.perf_counter()
+    solution = solver(*args)
+    return solution, time.perf_counter() - began
+
+
 def step(previous: dict | None, N: int):
     """One step of the sweep: the certified ``Solution`` for N, warm-started from the record
     ``previous`` of a smaller size (cold when None)."""
@@ -160,17 +167,13 @@ def time_steps(stride: int, max_n: int = 1024, folder: Path = DATA, progress: bo
         raise ValueError(f"the stride must be a positive number of sizes, got {stride}")
     records = _swept(folder)
     sizes = list(range(stride, max_n + 1, stride))
-    missing = [N for N in sizes if N not in records or (N > 1 and N - 1 not in records)]
-    if missing:
-        raise ValueError(
-            f"timing N = {missing[0]} needs the records of N - 1 and N, which are not in {folder}"
-        )
+    missing = next((N for N in sizes if N not in records or (N > 1 and N - 1 not in records)), None)
+    if missing is not None:
+        raise ValueError(f"timing N = {missing} needs the records of N - 1 and N, which are not in {folder}")
     rows = []
     for N in tqdm(sizes, disable=not progress, desc="timed steps"):
-        began = time.perf_counter()
-        solution = step(records.get(N - 1), N)
-        seconds = time.perf_counter() - began
-        if f"{solution.value.numerator}/{solution.value.denominator}" != records[N]["value"]:
+        solution, seconds = _timed(step, records.get(N - 1), N)
+        if solution.value != Fraction(records[N]["value"]):
             raise RuntimeError(
                 f"N = {N}: the step found V = {solution.value}, the record holds {records[N]['value']}"
             )
@@ -246,9 +249,7 @@ def main(argv: list[str] | None = None) -> None:
         print(timing_report(rows))
         return
     if args.single is not None:
-        began = time.perf_counter()
-        solution = solve(args.single)
-        seconds = time.perf_counter() - began
+        solution, seconds = _timed(solve, args.single)
         write_block(args.data / f"extra-{args.single:04d}.json.xz", [record_of(solution, seconds)])
         print(
             f"N = {args.single}: V = {solution.value}, certified, {seconds:.0f} s, "
@@ -287,9 +288,7 @@ def main(argv: list[str] | None = None) -> None:
             state = {"done": N, "seconds": round(state["seconds"] + previous["seconds"], 3)}
             (folder / "checkpoint.json").write_text(json.dumps(state) + "\n")
             continue
-        began = time.perf_counter()
-        solution = step(previous, N)
-        seconds = time.perf_counter() - began
+        solution, seconds = _timed(step, previous, N)
         if not solution.certified:  # pragma: no cover - solve never returns uncertified
             raise SystemExit(f"N = {N} was not certified")
         record = record_of(solution, seconds)

@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 
 from puzzles.higher_lower import certify, load_solution, shipped_sizes, solve
-from puzzles.higher_lower.data import DATA, load_records, record_of, solution_of, sweep_range
+from puzzles.higher_lower.data import (
+    DATA,
+    block_path,
+    load_records,
+    read_block,
+    record_of,
+    solution_of,
+    sweep_range,
+    write_block,
+)
 from puzzles.higher_lower.sweep import checkpoint, estimated_seconds, main, time_steps, timing_report
 
 SIZES = shipped_sizes()
@@ -98,8 +107,6 @@ def test_sweep_estimate_interpolates_between_timed_sizes():
 
 
 def test_timed_steps_need_the_records_and_check_them(tmp_path: Path):
-    from puzzles.higher_lower.data import block_path, read_block, write_block
-
     main(["--max-n", "3", "--data", str(tmp_path), "--no-progress"])
     with pytest.raises(ValueError, match="needs the records of N - 1 and N"):
         time_steps(2, max_n=6, folder=tmp_path, progress=False)
