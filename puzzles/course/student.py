@@ -7,11 +7,16 @@ For each notebook under ``--source``, cells tagged ``solution`` are rewritten:
 * a code cell keeps the *names* it defines and loses their bodies:
   ``def N(k): ...  # your code here`` for a function, ``answer = ...  # your answer here``
   for a value; its outputs are cleared and it stays collapsed;
-* a markdown cell (a proof) becomes an invitation to write one's own.
+* a markdown cell (a worked argument or proof) loses its text entirely and becomes the
+  one-line invitation ``PROOF_STUB``.
 
 Outputs of cells tagged ``check`` are cleared too, so that no verdict of the teacher's
 solution survives; run top to bottom, each check then prints ``not attempted yet``.
-Other cells are copied as they are, outputs included.
+
+A cell tagged ``reveals`` states or shows an exercise's answer (a "what we just proved"
+summary below the check): a code cell loses its stored outputs (running it shows them
+again), a markdown cell is folded into a ``<details>`` block the student opens after the
+check says Correct. Other cells are copied as they are, outputs included.
 """
 
 from __future__ import annotations
@@ -23,9 +28,10 @@ from pathlib import Path
 
 import nbformat
 
-__all__ = ["stub_source", "student_notebook", "build"]
+__all__ = ["stub_source", "student_notebook", "build", "PROOF_STUB", "REVEAL_SUMMARY"]
 
-PROOF_STUB = "*Your proof or argument here.* (The worked solution is in the teacher's edition.)"
+PROOF_STUB = "*Write your argument here.*"
+REVEAL_SUMMARY = "What this exercise shows (open it after your check says Correct)"
 
 
 def _signature(node: ast.FunctionDef) -> str:
@@ -76,6 +82,12 @@ def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
         elif "check" in tags and cell.cell_type == "code":
             cell.outputs = []
             cell.execution_count = None
+        elif "reveals" in tags:
+            if cell.cell_type == "code":
+                cell.outputs = []
+                cell.execution_count = None
+            else:
+                cell.source = f"<details><summary>{REVEAL_SUMMARY}</summary>\n\n{cell.source}\n\n</details>"
     return result
 
 

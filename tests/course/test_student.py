@@ -44,3 +44,22 @@ def test_student_notebook_rewrites_only_solutions_and_checks():
     assert student.cells[2].source == PROOF_STUB
     assert student.cells[3].outputs == []
     assert notebook.cells[1].source.startswith("def f(k):\n")  # the original is untouched
+
+
+def test_markdown_solutions_lose_their_text_and_revealing_cells_are_cleared_or_folded():
+    from puzzles.course.student import REVEAL_SUMMARY
+
+    notebook = nbformat.v4.new_notebook()
+    proof = nbformat.v4.new_markdown_cell(
+        "**Worked solution.** The answer is 42.", metadata={"tags": ["solution"]}
+    )
+    shown = nbformat.v4.new_code_cell("table", metadata={"tags": ["reveals"]})
+    shown.outputs = [nbformat.v4.new_output("stream", text="42")]
+    shown.execution_count = 7
+    summary = nbformat.v4.new_markdown_cell("So the answer is 42.", metadata={"tags": ["reveals"]})
+    notebook.cells = [proof, shown, summary]
+    student = student_notebook(notebook)
+    assert student.cells[0].source == PROOF_STUB and "42" not in student.cells[0].source
+    assert student.cells[1].outputs == [] and student.cells[1].execution_count is None
+    assert student.cells[2].source.startswith(f"<details><summary>{REVEAL_SUMMARY}</summary>")
+    assert "So the answer is 42." in student.cells[2].source

@@ -1,0 +1,70 @@
+"""Answers that must never pass a check, for the units' exercise tests.
+
+Every unit's ``tests/<unit>/test_exercises.py`` feeds each of its checks the worked solution
+(accepted) and the answers here or built from them (rejected): a loop, a function returning
+None, a near miss, a lookup table of the values a lesson shows, and, for the exercises done
+"without the package", the package's own solver.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+from puzzles.course import checker
+from puzzles.course.checker import Verdict, verify
+
+__all__ = ["looping", "returns_none", "lookup_table", "rejected", "accepted", "time_limit"]
+
+
+def looping(*args: Any, **kwargs: Any) -> Any:
+    """An answer that never returns."""
+    while True:
+        pass
+
+
+def returns_none(*args: Any, **kwargs: Any) -> Any:
+    """An answer that forgot its ``return``."""
+    return None
+
+
+def lookup_table(shown: Mapping[Any, Any], fallback: Any = 0) -> Callable[..., Any]:
+    """An answer that knows only the values a lesson shows (``shown[args]``) and guesses elsewhere."""
+
+    def answer(*args: Any) -> Any:
+        key = args[0] if len(args) == 1 else args
+        return shown.get(key, fallback)
+
+    return answer
+
+
+def rejected(exercise_id: str, answer: Any, why: str | None = None) -> Verdict:
+    """The verdict on ``answer``, asserted to be "Not yet" (and to say ``why``, when given)."""
+    verdict = verify(exercise_id, answer)
+    assert verdict.status == "incorrect", f"{exercise_id} should reject this answer; it said: {verdict}"
+    if why is not None:
+        assert why in verdict.message, f"{exercise_id}: expected {why!r} in: {verdict}"
+    return verdict
+
+
+def accepted(exercise_id: str, answer: Any) -> Verdict:
+    """The verdict on ``answer``, asserted to be "Correct"."""
+    verdict = verify(exercise_id, answer)
+    assert verdict.passed, f"{exercise_id} should accept this answer; it said: {verdict}"
+    return verdict
+
+
+@contextmanager
+def time_limit(exercise_id: str, seconds: float):
+    """Run checks of ``exercise_id`` with a shorter time limit (to test a loop quickly)."""
+    entry = checker.registration(exercise_id)
+    checker._REGISTRY[exercise_id] = dataclasses.replace(entry, time_limit=seconds)
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        checker._REGISTRY[exercise_id] = entry
+        assert time.perf_counter() - started < seconds + 30, "the check overran its time limit"
