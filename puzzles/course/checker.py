@@ -115,6 +115,7 @@ class Exercise:
     without: tuple[str, ...] = ()
     prepare: Callable[[], Any] | None = None
     summary: dict[str, str] = field(default_factory=dict)
+    giveaways: tuple[str, ...] = ()
 
 
 class AnswerError(Exception):
@@ -149,11 +150,14 @@ def exercise(
     prepare: Callable[[], Any] | None = None,
     asks: str = "",
     verifies: str = "",
+    giveaways: Iterable[str] = (),
 ) -> Callable:
     """Register ``verifier(answer) -> (passed, message)`` under ``exercise_id``.
 
     ``asks`` and ``verifies`` are one line each for the pack's table of exercises: what the
-    exercise asks for, and what the check verifies on which range.
+    exercise asks for, and what the check verifies on which range. ``giveaways`` are short
+    texts that would give the answer away (``"m1 = 5"``); a test asserts that none of them
+    appears above the exercise's check in the student edition.
     """
     packages = (without,) if isinstance(without, str) else tuple(without)
 
@@ -169,6 +173,7 @@ def exercise(
             without=packages,
             prepare=prepare,
             summary={"asks": asks, "verifies": verifies},
+            giveaways=tuple(giveaways),
         )
         return verifier
 
