@@ -17,6 +17,11 @@ Files ``data/extra-NNNN.json.xz`` hold single sizes solved on their own (``pytho
 puzzles.higher_lower.sweep --single N``), ahead of the contiguous sweep.
 
 ``load_solution`` rebuilds the solution and runs the exact ``certify`` before returning it.
+
+``data/MANIFEST.sha256`` holds each file's SHA-256 (``sha256sum -c`` reads it). Every block is
+checked against it before it is read: a missing or damaged block raises ``DataFault`` naming
+the file and the command that rebuilds it, for its own sizes only; ``shipped_sizes`` and
+``sweep_range`` report the sizes whose blocks are intact.
 """
 
 from __future__ import annotations
@@ -27,13 +32,16 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from puzzles.course.manifest import DataFault, read_manifest, record, verified
 from puzzles.higher_lower.model import check_size, mirror
 from puzzles.higher_lower.solver import Solution, _solve_exact, certify
 
 __all__ = [
     "DATA",
     "BLOCK",
+    "DataFault",
     "block_path",
+    "data_faults",
     "decode_tree",
     "encode_tree",
     "load_records",
@@ -49,7 +57,12 @@ BLOCK = 32
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def block_path(N: int, folder: Path = DATA) -> Path:
+def _folder(folder: Path | None) -> Path:
+    return DATA if folder is None else Path(folder)
+
+
+def block_path(N: int, folder: Path | None = None) -> Path:
+    folder = _folder(folder)
     first = (N - 1) // BLOCK * BLOCK + 1
     return folder / f"solutions-{first:04d}-{first + BLOCK - 1:04d}.json.xz"
 
@@ -89,37 +102,87 @@ def record_of(solution: Solution, seconds: float) -> dict:
     }
 
 
+REBUILD = "python -m puzzles.higher_lower.sweep --max-n 1024"
+
+
+def _rebuild(path: Path) -> str:
+    if path.name.startswith("extra-"):
+        return f"python -m puzzles.higher_lower.sweep --single {int(path.name[6:10])}"
+    return REBUILD
+
+
 def read_block(path: Path) -> list[dict]:
-    if not path.exists():
+    """The records of one block file ([] for a block not written yet); ``DataFault`` if damaged."""
+    if not path.exists() and path.name not in read_manifest(path.parent):
         return []
-    with lzma.open(path, "rt", encoding="utf-8") as stream:
-        return json.load(stream)
+    verified(path, _rebuild(path), unlisted_ok=path.parent.resolve() != DATA.resolve())
+    try:
+        with lzma.open(path, "rt", encoding="utf-8") as stream:
+            records = json.load(stream)
+    except (lzma.LZMAError, EOFError, json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise DataFault(
+            f"the data file {path} cannot be read ({error}); rebuild it with `{_rebuild(path)}`"
+        ) from None
+    if not isinstance(records, list) or not all(isinstance(r, dict) and "N" in r for r in records):
+        raise DataFault(
+            f"the data file {path} does not hold a list of records; rebuild it with `{_rebuild(path)}`"
+        )
+    return records
 
 
 def write_block(path: Path, records: list[dict]) -> None:
+    """Write a block and enter its SHA-256 in the folder's manifest."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
     with lzma.open(temporary, "wt", encoding="utf-8", preset=9) as stream:
         json.dump(records, stream, separators=(",", ":"))
     temporary.replace(path)
+    record(path)
+
+
+def _block_files(folder: Path) -> list[Path]:
+    listed = {folder / name for name in read_manifest(folder) if name.endswith(".json.xz")}
+    present = set(folder.glob("solutions-*.json.xz")) | set(folder.glob("extra-*.json.xz"))
+    blocks = sorted(p for p in listed | present if p.name.startswith("solutions-"))
+    return blocks + sorted(p for p in listed | present if p.name.startswith("extra-"))
 
 
 @cache
-def load_records(folder: Path = DATA) -> dict[int, dict]:
-    """Every shipped record, by N."""
+def _load(folder: Path) -> tuple[dict[int, dict], dict[Path, DataFault]]:
     records: dict[int, dict] = {}
-    for path in sorted(folder.glob("solutions-*.json.xz")) + sorted(folder.glob("extra-*.json.xz")):
-        for record in read_block(path):
-            records[record["N"]] = record
-    return records
+    faults: dict[Path, DataFault] = {}
+    for path in _block_files(folder):
+        try:
+            block = read_block(path)
+        except DataFault as fault:
+            faults[path] = fault
+            continue
+        for entry in block:
+            records[entry["N"]] = entry
+    return records, faults
 
 
-def shipped_sizes(folder: Path = DATA) -> list[int]:
+def load_records(folder: Path | None = None) -> dict[int, dict]:
+    """Every record of an intact block, by N (a damaged block's sizes are left out)."""
+    return _load(_folder(folder))[0]
+
+
+def data_faults(folder: Path | None = None) -> dict[Path, DataFault]:
+    """The damaged or missing blocks of a folder, each with its ``DataFault``."""
+    return _load(_folder(folder))[1]
+
+
+def clear_cache() -> None:
+    """Forget what was read (after the files changed)."""
+    _load.cache_clear()
+
+
+def shipped_sizes(folder: Path | None = None) -> list[int]:
     """The sizes N with a shipped solution."""
     return sorted(load_records(folder))
 
 
-def sweep_range(folder: Path = DATA) -> int:
+def sweep_range(folder: Path | None = None) -> int:
     """The largest k such that every N in 1..k has a shipped solution."""
     records = load_records(folder)
     k = 0
@@ -180,6 +243,9 @@ def load_solution(N: int, check: bool = True) -> Solution:
     N = check_size(N)
     records = load_records()
     if N not in records:
+        for path, fault in data_faults().items():
+            if path == block_path(N) or path.name == f"extra-{N:04d}.json.xz":
+                raise fault
         top = max(records) if records else 0
         raise ValueError(
             f"N = {N} is not in the shipped data set (it covers N = 1..{top}); "

@@ -19,6 +19,7 @@ import json
 import time
 from pathlib import Path
 
+from puzzles.course.manifest import DataFault, record, verified
 from puzzles.mastermind.model import Game
 from puzzles.mastermind.search import INFEASIBLE, OptimalSearch
 from puzzles.mastermind.strategy import Strategy, evaluate
@@ -75,6 +76,7 @@ def build(out: Path = DATA, verbose: bool = True) -> None:
         strategy = OptimalSearch(game, cap).strategy()
         strategy.info.pop("search", None)  # the counters depend on the order of work, not on the result
         strategy.save(out / name)
+        record(out / name)
         if verbose:
             print(f"{name}: total {strategy.info['total']} ({time.perf_counter() - start:.1f} s)", flush=True)
     rows = []
@@ -89,6 +91,20 @@ def build(out: Path = DATA, verbose: bool = True) -> None:
     (out / "small_games.json").write_text(
         json.dumps({"games": rows, "first guess totals 4x6": first}, indent=1, sort_keys=True) + "\n"
     )
+    record(out / "small_games.json")
+
+
+REBUILD = "python -m puzzles.mastermind.build_data"
+
+
+def _read_json(path: Path) -> object:
+    verified(path, REBUILD)
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise DataFault(
+            f"the data file {path} cannot be read ({error}); rebuild it with `{REBUILD}`"
+        ) from None
 
 
 def load_optimal(max_guesses: int | None = None) -> Strategy:
@@ -97,12 +113,24 @@ def load_optimal(max_guesses: int | None = None) -> Strategy:
         raise ValueError(
             f"shipped optimal strategies exist for no cap and for the cap 5, not {max_guesses!r}"
         )
-    return Strategy.load(DATA / OPTIMAL_FILES[max_guesses])
+    path = DATA / OPTIMAL_FILES[max_guesses]
+    data = _read_json(path)
+    try:
+        return Strategy.from_json(data)
+    except (ValueError, KeyError, TypeError) as error:
+        raise DataFault(
+            f"the data file {path} does not hold a strategy ({error}); rebuild it with `{REBUILD}`"
+        ) from None
 
 
 def load_small_games() -> dict:
     """The shipped table of small games and the 4x6 first-guess totals."""
-    return json.loads((DATA / "small_games.json").read_text())
+    data = _read_json(DATA / "small_games.json")
+    if not isinstance(data, dict) or "games" not in data:
+        raise DataFault(
+            f"the data file {DATA / 'small_games.json'} holds no table of games; rebuild it with `{REBUILD}`"
+        )
+    return data
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -72,7 +72,7 @@ def test_sweep_writes_and_resumes(tmp_path: Path, capsys):
     main(["--max-n", "6", "--data", str(tmp_path), "--no-progress"])
     assert json.loads((tmp_path / "checkpoint.json").read_text())["done"] == 6
     main(["--max-n", "9", "--data", str(tmp_path), "--no-progress"])  # resumes at 7
-    records = load_records.__wrapped__(tmp_path)
+    records = load_records(tmp_path)
     assert sorted(records) == list(range(1, 10))
     assert all(solution_of(r).certified for r in records.values())
     main(["--max-n", "9", "--data", str(tmp_path), "--verify", "--no-progress"])
@@ -123,12 +123,12 @@ def test_two_ranges_swept_apart_join_up(tmp_path: Path):
     low, high = tmp_path / "low", tmp_path / "high"
     main(["--max-n", "4", "--data", str(low), "--no-progress"])
     main(["--from", "33", "--max-n", "35", "--data", str(high), "--no-progress"])
-    later = load_records.__wrapped__(high)
+    later = load_records(high)
     assert sorted(later) == [33, 34, 35]
     for path in high.glob("solutions-*.json.xz"):
         (low / path.name).write_bytes(path.read_bytes())
     main(["--max-n", "36", "--data", str(low), "--no-progress"])
-    records = load_records.__wrapped__(low)
+    records = load_records(low)
     assert sorted(records) == list(range(1, 37))
     assert all(records[N] == later[N] for N in (33, 34, 35))  # kept, not solved again
     state = json.loads((low / "checkpoint.json").read_text())

@@ -1,0 +1,113 @@
+"""Shipped data with integrity: a damaged or missing file is one clear error naming it.
+
+Each case copies the shipped data folder to a temporary place, damages it, points the loader
+there, and asserts: a ``DataFault`` naming the file and its rebuild command; the damage affects
+only the damaged block's sizes; the reported range is what is actually intact.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+import shutil
+from pathlib import Path
+
+import pytest
+
+from puzzles.course.checker import PackFault
+from puzzles.course.manifest import MANIFEST, DataFault, digest, read_manifest, record, verified
+from puzzles.higher_lower import data as hl_data
+from puzzles.mastermind import build_data
+
+SHIPPED_HL = hl_data.DATA
+SHIPPED_MM = build_data.DATA
+
+
+def test_every_shipped_file_is_in_its_manifest_and_intact():
+    for folder in (SHIPPED_HL, SHIPPED_MM):
+        entries = read_manifest(folder)
+        files = {p.name for p in folder.iterdir() if p.name not in (MANIFEST, "README.md", "checkpoint.json")}
+        assert set(entries) == files
+        for name, hexdigest in entries.items():
+            assert digest(folder / name) == hexdigest, name
+
+
+@pytest.fixture
+def hl_copy(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    shutil.copytree(SHIPPED_HL, folder)
+    monkeypatch.setattr(hl_data, "DATA", folder)
+    hl_data.clear_cache()
+    yield folder
+    hl_data.clear_cache()
+
+
+def _load(N: int, folder: Path):
+    """load_solution on the copied folder."""
+    records = hl_data.load_records(folder)
+    if N in records:
+        return hl_data.solution_of(records[N])
+    for path, fault in hl_data.data_faults(folder).items():
+        if path == hl_data.block_path(N, folder):
+            raise fault
+    raise KeyError(N)
+
+
+def test_a_truncated_block_names_itself_and_spares_the_others(hl_copy):
+    block = hl_data.block_path(40, hl_copy)
+    block.write_bytes(block.read_bytes()[:100])
+    with pytest.raises(DataFault, match=r"solutions-0033-0064\.json\.xz is damaged.*sweep"):
+        _load(40, hl_copy)
+    assert _load(20, hl_copy).certified and _load(70, hl_copy).certified
+    assert hl_data.sweep_range(hl_copy) == 32
+    assert 40 not in hl_data.shipped_sizes(hl_copy) and 70 in hl_data.shipped_sizes(hl_copy)
+
+
+def test_a_missing_block_names_itself(hl_copy):
+    hl_data.block_path(100, hl_copy).unlink()
+    with pytest.raises(DataFault, match=r"solutions-0097-0128\.json\.xz is missing"):
+        _load(100, hl_copy)
+    assert hl_data.sweep_range(hl_copy) == 96
+
+
+def test_an_edited_record_is_caught_by_its_digest(hl_copy):
+    block = hl_data.block_path(5, hl_copy)
+    with lzma.open(block, "rt") as stream:
+        records = json.load(stream)
+    records[4]["value"] = "7/3"
+    with lzma.open(block, "wt") as stream:
+        json.dump(records, stream)
+    with pytest.raises(DataFault, match="damaged"):
+        _load(5, hl_copy)
+
+
+def test_load_solution_raises_the_fault_of_its_own_block_only(hl_copy):
+    hl_data.block_path(3).write_bytes(b"not xz")
+    with pytest.raises(PackFault, match=r"solutions-0001-0032\.json\.xz is damaged"):
+        hl_data.load_solution(3)
+    assert hl_data.load_solution(40).certified
+    with pytest.raises(ValueError, match="not in the shipped data set"):
+        hl_data.load_solution(2000)
+
+
+def test_a_missing_or_damaged_mastermind_file_is_a_clear_error(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    shutil.copytree(SHIPPED_MM, folder)
+    monkeypatch.setattr(build_data, "DATA", folder)
+    assert build_data.load_optimal().info["total"] == 5625
+    (folder / "optimal_4x6.json").unlink()
+    with pytest.raises(DataFault, match=r"optimal_4x6\.json is missing.*build_data"):
+        build_data.load_optimal()
+    (folder / "small_games.json").write_text("{}")
+    with pytest.raises(DataFault, match=r"small_games\.json is damaged"):
+        build_data.load_small_games()
+
+
+def test_record_then_verify(tmp_path):
+    path = tmp_path / "a.json"
+    path.write_text("[1]")
+    record(path)
+    assert verified(path, "rebuild") == path
+    path.write_text("[2]")
+    with pytest.raises(DataFault, match="rebuild it with `rebuild`"):
+        verified(path, "rebuild")
