@@ -201,16 +201,16 @@ def one_egg_laplace(k: int) -> Fraction:
 
 
 def _sum_of_trials(n: int, k: int) -> int:
-    """W(n, 1) + ... + W(n, k), summed block by block (value t fills rep(t, n) places)."""
+    """W(n, 1) + ... + W(n, k) in closed form, for any size k.
+
+    Count level by level: W(n, i) >= t for the k - F(n, t-1) sizes i > F(n, t-1). With
+    j = W(n, k) the sum is (k - F(n,0)) + ... + (k - F(n,j-1)) = j k - (F(n+1, j) - j), since
+    C(0,i) + ... + C(j-1,i) = C(j,i+1) (the hockey stick) turns the F(n, t) into F(n+1, j) - j.
+    """
     if k == 0:
         return 0
-    if n == 1:
-        return k * (k + 1) // 2
-    t_max = _trials(n, k)
-    total = 0
-    for t in range(1, t_max):
-        total += t * (max_size(n - 1, t - 1) + 1)
-    return total + t_max * (k - max_size(n, t_max - 1))
+    j = _trials(n, k)
+    return j * (k + 1) - max_size(n + 1, j)
 
 
 def laplace_numerator(n: int, k: int) -> int:
