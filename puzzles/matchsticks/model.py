@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache, reduce
 from operator import xor
 
+from puzzles.course.validate import cap as _cap
 from puzzles.course.validate import whole_number as _whole
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "reply",
     "theorem_levels",
     "theorem_disagreements",
+    "game_lengths",
     "grundy",
     "grundy_table",
     "mex",
@@ -257,6 +259,35 @@ def theorem_disagreements(M_max: int = 50, N_max: int = 500) -> list[tuple[int, 
                     if table[left - reply(M, taken)]:
                         found.append((M, N, f"the reply to O = {taken} does not leave a lost position"))
     return found
+
+
+GAME_LENGTHS_LARGEST = 20_000  # sticks game_lengths serves in seconds (its table grows with N * M)
+
+
+@lru_cache(maxsize=16)
+def _length_table(M: int, n_max: int) -> tuple[frozenset[int], ...]:
+    """lengths[n]: the numbers of picks in every game from n (see ``game_lengths``)."""
+    table = win_table(n_max, M)
+    lengths: list[frozenset[int]] = [frozenset({0})]  # no stick left: the game is over
+    for n in range(1, n_max + 1):
+        takes = range(1, min(M, n) + 1)
+        if table[n]:  # the player to move wins and makes a winning take, any of them
+            takes = [k for k in takes if not table[n - k]]
+        lengths.append(frozenset(1 + length for k in takes for length in lengths[n - k]))
+    return tuple(lengths)
+
+
+def game_lengths(N: int, M: int) -> frozenset[int]:
+    """Every number of picks a game from N sticks (takes 1..M, misere) can last, by a DP over positions.
+
+    The player who can force a win always makes a winning take (any one, if there were
+    several); the other player may take anything legal. The paper's Remark B describes the
+    positions n_j that such a game passes through; this function counts its picks, line by
+    line of the losing player, without any closed form. Serves N up to 20 000.
+    """
+    N, M = _start(N), _largest_take(M)
+    _cap(N, "the number of sticks N", GAME_LENGTHS_LARGEST, "count the rounds instead")
+    return _length_table(min(M, N), N)[N]
 
 
 # ---------------------------------------------------------------------------
