@@ -13,7 +13,8 @@ def _name(requirement: str) -> str:
 
 def test_conda_and_pip_list_the_same_packages():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    pip = {_name(r): r for r in project["dependencies"] + project["optional-dependencies"]["dev"]}
+    extras = project["optional-dependencies"]
+    pip = {_name(r): r for r in project["dependencies"] + extras["dev"] + extras["site"]}
     conda = {}
     text = (ROOT / "environment.yml").read_text()
     for line in text.split("dependencies:", 1)[1].splitlines():
@@ -30,3 +31,10 @@ def test_conda_and_pip_list_the_same_packages():
 def test_conda_installs_the_local_package_and_names_the_environment():
     text = (ROOT / "environment.yml").read_text()
     assert "name: dp-puzzles" in text and "conda-forge" in text and "- -e ." in text
+
+
+def test_the_distribution_is_dp_puzzles_and_the_import_name_puzzles():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["name"] == "dp-puzzles"  # "puzzles" on the package index is another project
+    assert (ROOT / "puzzles" / "__init__.py").exists()
+    assert (ROOT / project["license-files"][0]).read_text().startswith("MIT License")
