@@ -32,7 +32,8 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-from puzzles.course.manifest import DataFault, read_manifest, record, verified
+from puzzles.course.manifest import DataFault, read_manifest, verified
+from puzzles.course.manifest import record as record_digest
 from puzzles.higher_lower.model import check_size, mirror
 from puzzles.higher_lower.solver import Solution, _solve_exact, certify
 
@@ -137,7 +138,7 @@ def write_block(path: Path, records: list[dict]) -> None:
     with lzma.open(temporary, "wt", encoding="utf-8", preset=9) as stream:
         json.dump(records, stream, separators=(",", ":"))
     temporary.replace(path)
-    record(path)
+    record_digest(path)
 
 
 def _block_files(folder: Path) -> list[Path]:
@@ -148,18 +149,41 @@ def _block_files(folder: Path) -> list[Path]:
 
 
 @cache
+def _block(path: Path) -> list[dict] | DataFault:
+    """One block's records, read once (or the fault that keeps it from being read)."""
+    try:
+        return read_block(path)
+    except DataFault as fault:
+        return fault
+
+
+@cache
 def _load(folder: Path) -> tuple[dict[int, dict], dict[Path, DataFault]]:
     records: dict[int, dict] = {}
     faults: dict[Path, DataFault] = {}
     for path in _block_files(folder):
-        try:
-            block = read_block(path)
-        except DataFault as fault:
-            faults[path] = fault
+        block = _block(path)
+        if isinstance(block, DataFault):
+            faults[path] = block
             continue
         for entry in block:
             records[entry["N"]] = entry
     return records, faults
+
+
+def _record(N: int, folder: Path) -> dict | None:
+    """The record of N, reading only the blocks that can hold it; None if none does."""
+    extra = folder / f"extra-{N:04d}.json.xz"
+    for path in (block_path(N, folder), extra):
+        if not path.exists() and path.name not in read_manifest(folder):
+            continue
+        block = _block(path)
+        if isinstance(block, DataFault):
+            raise block
+        for entry in block:
+            if entry["N"] == N:
+                return entry
+    return None
 
 
 def load_records(folder: Path | None = None) -> dict[int, dict]:
@@ -175,6 +199,7 @@ def data_faults(folder: Path | None = None) -> dict[Path, DataFault]:
 def clear_cache() -> None:
     """Forget what was read (after the files changed)."""
     _load.cache_clear()
+    _block.cache_clear()
 
 
 def shipped_sizes(folder: Path | None = None) -> list[int]:
@@ -241,17 +266,15 @@ def load_solution(N: int, check: bool = True) -> Solution:
     """The certified solution for N from the shipped data set (``certified`` is True only after
     the exact check has passed here; ``check=False`` skips it and leaves ``certified`` False)."""
     N = check_size(N)
-    records = load_records()
-    if N not in records:
-        for path, fault in data_faults().items():
-            if path == block_path(N) or path.name == f"extra-{N:04d}.json.xz":
-                raise fault
-        top = max(records) if records else 0
+    record = _record(N, DATA)
+    if record is None:
+        named = [int(p.name[15:19]) for p in _block_files(DATA) if p.name.startswith("solutions-")]
+        top = max(named, default=0)
         raise ValueError(
             f"N = {N} is not in the shipped data set (it covers N = 1..{top}); "
             "run python -m puzzles.higher_lower.sweep to extend it, or call solve(N)"
         )
-    solution = solution_of(records[N], check)
+    solution = solution_of(record, check)
     if check and not solution.certified:
         raise ValueError(f"the shipped solution for N = {N} fails the exact check")
     return solution
