@@ -9,15 +9,20 @@ PORT ?= 8888
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
-.PHONY: lab test unit nbval student-test browser notebooks student bench lint clean
+.PHONY: lab test unit doctest nbval student-test browser notebooks student site bench lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# (Re)install when the package metadata changes.
+# (Re)install when the package metadata changes. The distribution is "dp-puzzles" (the import
+# name stays `puzzles`); a venv made before the rename still holds a distribution called
+# "puzzles", which is removed first so that one editable install serves the import.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	if $(BIN)/python -m pip show --quiet puzzles >/dev/null 2>&1; then \
+		$(BIN)/python -m pip uninstall --quiet --yes puzzles; fi
+	rm -rf puzzles.egg-info
+	$(BIN)/python -m pip install --quiet -e '.[dev,site]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -26,7 +31,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) --port=$(PORT) notebooks/00-course-map.ipynb
 
 test: $(STAMP)
-	$(MAKE) lint unit nbval browser
+	$(MAKE) lint unit doctest nbval site browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check puzzles tests
@@ -34,12 +39,21 @@ lint: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -q -n 2 --ignore=tests/browser tests
 
+# the runnable examples in the docstrings
+doctest: $(STAMP)
+	$(BIN)/pytest -q -p no:randomly --doctest-modules puzzles
+
 nbval: $(STAMP)
 	$(BIN)/pytest -q -n 2 --dist loadfile -p no:randomly --nbval --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=300 $(NOTEBOOKS)
 
 student: $(STAMP)
 	$(BIN)/python -m puzzles.course.student --source notebooks --out build/student
+
+# the course site, from the executed notebooks (none is run); MathJax and the widget manager
+# come from the npm registry once (cached in build/vendor/)
+site: $(STAMP)
+	$(BIN)/python -m puzzles.course.site --out build/site
 
 # (the unit tests build and execute the student edition themselves)
 student-test: $(STAMP)

@@ -131,6 +131,11 @@ def worst_case_trials(n: int, k: int) -> int:
     """W(n, k): Sniedovich eq. (17), the least number of trials that settles any C.
 
     Computed as the least t with F(n, t) >= k (Theorem 6); works for any size k.
+
+    >>> worst_case_trials(2, 100)  # two eggs, a 100-storey building
+    14
+    >>> worst_case_trials(3, 10**30)  # closed form: no table needed
+    18171205929
     """
     n, k = _check_eggs(n), _check_size(k)
     return _trials(n, k)
@@ -149,6 +154,9 @@ def worst_case_drops(n: int, k: int) -> range:
     With t = W(n, k), a drop x is optimal exactly when the break side (n - 1 eggs, x - 1
     heights) and the survive side (n eggs, k - x heights) both fit in t - 1 trials:
     k - F(n, t-1) <= x <= F(n-1, t-1) + 1.
+
+    >>> worst_case_drops(2, 100)  # drop the first egg from storey 9, 10, ... or 14
+    range(9, 15)
     """
     n, k = _check_eggs(n), _check_size(k, allow_empty=False)
     low, high = _worst_case_interval(n, k)
@@ -223,7 +231,13 @@ def laplace_numerator(n: int, k: int) -> int:
 
 
 def laplace_trials(n: int, k: int) -> Fraction:
-    """L(n, k): Sniedovich eq. (28), the least expected number of trials when C is uniform on 0..k."""
+    """L(n, k): Sniedovich eq. (28), the least expected number of trials when C is uniform on 0..k.
+
+    >>> print(laplace_trials(2, 10))
+    40/11
+    >>> laplace_drops(2, 10)
+    range(4, 5)
+    """
     n, k = _check_eggs(n), _check_size(k)
     return Fraction(k + _sum_of_trials(n, k), k + 1)
 

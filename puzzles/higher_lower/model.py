@@ -57,7 +57,11 @@ def check_size(N: object, what: str = "N") -> int:
 
 
 def catalan(N: int) -> int:
-    """Catalan(N) = binom(2N, N) / (N + 1): the number of search trees on N keys (Lemma 1, eq. 1.2)."""
+    """Catalan(N) = binom(2N, N) / (N + 1): the number of search trees on N keys (Lemma 1, eq. 1.2).
+
+    >>> [catalan(N) for N in range(1, 7)]
+    [1, 2, 5, 14, 42, 132]
+    """
     if isinstance(N, bool) or not isinstance(N, int) or N < 0:
         raise ValueError(f"N must be a whole number at least 0, got {N!r}")
     return math.comb(2 * N, N) // (N + 1)
@@ -246,6 +250,11 @@ def best_tree(weights: Sequence) -> tuple[object, Depths]:
     O(N^2) with Knuth's root monotonicity. Exact when every weight is an int or a Fraction
     (the cost is then a Fraction); floats give a float cost. Ties go to the smallest root.
     Returns ``(cost, depths)``.
+
+    >>> from fractions import Fraction
+    >>> cost, depths = best_tree([Fraction(2, 5), Fraction(1, 5), Fraction(2, 5)])
+    >>> print(cost, depths)  # Bob's best reply to Alice's optimal mix for N = 3 costs V(3)
+    9/5 (1, 3, 2)
     """
     array, denominator = _weights(weights)
     cost, R = _knuth(array)

@@ -138,7 +138,11 @@ class Game:
     # -- feedback -----------------------------------------------------------------------
 
     def feedback(self, guess: str | int, secret: str | int) -> Feedback:
-        """(black, white) for ``guess`` against ``secret``: right place, right colour in the wrong place."""
+        """(black, white) for ``guess`` against ``secret``: right place, right colour in the wrong place.
+
+        >>> Game().feedback("1122", "1234")
+        (1, 1)
+        """
         g, s = self.code(self.index(guess)), self.code(self.index(secret))
         black = sum(a == b for a, b in zip(g, s, strict=False))
         common = sum(min(g.count(colour), s.count(colour)) for colour in set(g))
@@ -215,7 +219,12 @@ class Game:
         return {reply: len(cell) for reply, cell in self.partition(guess, candidates).items()}
 
     def consistent(self, history: Iterable[tuple[str | int, Sequence[int]]]) -> list[str]:
-        """The codes that would have given every reply of ``history``, a list of (guess, (b, w))."""
+        """The codes that would have given every reply of ``history``, a list of (guess, (b, w)).
+
+        >>> game = Game()
+        >>> len(game.consistent([("1122", (1, 1))]))  # Knuth's opening, one black and one white
+        208
+        """
         alive = np.ones(self.size, dtype=bool)
         for guess, reply in history:
             alive &= self.table[self.index(guess)] == self.feedback_index(reply)

@@ -161,7 +161,13 @@ def win_table(n_max: int, moves: Moves, misere: bool = True) -> bytes:
 
 
 def outcome(n: int, moves: Moves, misere: bool = True) -> str:
-    """ "win" or "lose" for the player to move with n sticks (n = 0 is the end of the game)."""
+    """ "win" or "lose" for the player to move with n sticks (n = 0 is the end of the game).
+
+    >>> outcome(5, 3)  # misere, takes 1..3: whoever faces 5 sticks loses against best play
+    'lose'
+    >>> losing_positions(20, 3)
+    [1, 5, 9, 13, 17]
+    """
     n = _sticks(n)
     return "win" if win_table(n, moves, misere)[n] else "lose"
 
@@ -198,6 +204,11 @@ def first_pick(N: int, M: int) -> int | None:
     """The paper's m1 = (N - 1) - p (M + 1); None when it falls outside 1..M (no winning pick).
 
     Under the paper's hypothesis, (N - 1) not a multiple of (M + 1), m1 = (N - 1) mod (M + 1).
+
+    >>> first_pick(10, 3)  # take 1 of 10 sticks: the opponent faces 9 = 2 (M + 1) + 1
+    1
+    >>> first_pick(9, 3) is None  # 9 sticks, takes 1..3: no winning first pick
+    True
     """
     N, M = _start(N), _largest_take(M)
     m1 = (N - 1) - theorem_p(N, M) * (M + 1)
@@ -312,7 +323,11 @@ def _cached_grundy(moves: tuple[int, ...], n_max: int) -> tuple[int, ...]:
 
 
 def grundy_table(n_max: int, moves: Moves) -> tuple[int, ...]:
-    """G(n) = mex{G(n - k) : k in S, k <= n} for n = 0..n_max (normal play)."""
+    """G(n) = mex{G(n - k) : k in S, k <= n} for n = 0..n_max (normal play).
+
+    >>> grundy_table(10, {1, 3, 4})
+    (0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1)
+    """
     return _cached_grundy(subtraction_set(moves), _sticks(n_max, "the largest number of sticks"))
 
 
