@@ -54,6 +54,11 @@ __all__ = [
     "simulate",
     "sample_rounds",
     "expected_rounds_free_choice",
+    "longest_game",
+    "longest_deal",
+    "most_rounds",
+    "three_known_rounds",
+    "MAX_THREE_KNOWN",
     "free_choice_value",
     "free_choice_decisions",
     "free_choice_first_flips",
@@ -396,6 +401,7 @@ class EnumerationSummary:
     orders: int  # canonical orders played
     total_rounds: int
     total_three_known: int  # rounds spent removing Three-Known trios
+    most_rounds: int = 0  # the longest game among the orders
 
     @property
     def expected_rounds(self) -> Fraction:
@@ -408,13 +414,14 @@ class EnumerationSummary:
 
 @cache
 def _enumerate(N: int) -> EnumerationSummary:
-    orders = total = extra = 0
+    orders = total = extra = longest = 0
     for order in canonical_orders(N):
         rounds, three = play_order(order)
         orders += 1
         total += rounds
         extra += three
-    return EnumerationSummary(N, orders, total, extra)
+        longest = max(longest, rounds)
+    return EnumerationSummary(N, orders, total, extra, longest)
 
 
 def enumeration_summary(N: int) -> EnumerationSummary:
@@ -431,6 +438,104 @@ def enumeration_summary(N: int) -> EnumerationSummary:
 def expected_rounds_by_enumeration(N: int) -> Fraction:
     """E(N) as the average number of rounds over every left-to-right order, N <= 5."""
     return enumeration_summary(N).expected_rounds
+
+
+# ---------------------------------------------------------------------------
+# the longest game and the rounds spent on Three-Known trios
+
+
+def longest_game(N: int) -> int:
+    """The most rounds any deal of N trios takes under the rule: 1 for N = 1, (5N - 1) // 2 after.
+
+    Every card is flipped exactly once while unknown (3N flips). A round flips at least two
+    unknown cards, except a round that completes a Two-Known trio with its first card (one
+    flip, A such rounds) and a round that removes a Three-Known trio (no flip, C of them).
+    So 3N >= 2(R - A - C) + A, that is R <= 3N/2 + C + A/2, with A + C <= N since each of
+    those rounds removes its own trio. The trio removed last is never a Three-Known one (the
+    round that completes a Three-Known trio flips a card of another trio, which stays on the
+    table), so C <= N - 1 and R <= 3N/2 + (N - 1) + 1/2 = (5N - 1)/2. With two trios or more
+    the bound is reached (``longest_deal`` builds such a deal); with one trio the first round
+    removes it.
+    """
+    N = check_trios(N)
+    return 1 if N == 1 else (5 * N - 1) // 2
+
+
+def longest_deal(N: int) -> list[int]:
+    """A deal (the unknown cards in the order they are turned) that takes ``longest_game(N)`` rounds.
+
+    Two trios 1, 2 are made Two-Known by ``1 2 1 2``; then, with a Two-Known trio a on the
+    table, each pair of new trios x, y costs five rounds: ``x a`` (a becomes Three-Known, next
+    round removes it), ``x y``, ``y x`` (x Three-Known, removed), leaving y Two-Known. At the
+    end a last new trio x goes ``x a``, then ``x x`` (removed with its known card); with no new
+    trio left, a's last card completes it in a round of one flip.
+    """
+    N = check_trios(N)
+    if N == 1:
+        return [1, 1, 1]
+    deal = [1, 2, 1, 2]
+    if N == 2:
+        return deal + [1, 2]
+    deal += [3, 1, 3, 2]  # 1 and 2 each become Three-Known in turn; 3 is left Two-Known
+    two_known, new = 3, 4
+    while N - new + 1 >= 2:
+        x, y = new, new + 1
+        deal += [x, two_known, x, y, y, x]
+        two_known, new = y, new + 2
+    if new == N:
+        deal += [new, two_known, new, new]
+    else:
+        deal.append(two_known)
+    return deal
+
+
+@cache
+def _most(K2: int, K1: int, K0: int) -> int:
+    state = State(K2, K1, K0)
+    if state.unknown_cards == 0:
+        return 0
+    return max(rounds + _most(*nxt) for _, rounds, nxt, _ in transitions(state))
+
+
+def most_rounds(two_known: int, one_known: int, zero_known: int) -> int:
+    """The most rounds the rule can still take from (K2, K1, K0): the longest path of the DP's graph.
+
+    A second algorithm for ``longest_game``: max over the ways a round can end (each has a
+    positive probability) instead of their average.
+    """
+    state = _check_state(two_known, one_known, zero_known)
+    for T in range(state.trios + 1):  # grow the memo gradually: no deep recursion
+        _most(0, 0, T)
+    return _most(*state)
+
+
+MAX_THREE_KNOWN = 60  # three_known_rounds(60) takes about 5 s
+
+
+@cache
+def _three_known(K2: int, K1: int, K0: int) -> Fraction:
+    state = State(K2, K1, K0)
+    if state.unknown_cards == 0:
+        return Fraction(0)
+    return sum(
+        (p * ((rounds - 1) + _three_known(*nxt)) for p, rounds, nxt, _ in transitions(state)), Fraction(0)
+    )
+
+
+def three_known_rounds(N: int) -> Fraction:
+    """E3(N): the expected number of rounds spent removing Three-Known trios, N <= 60.
+
+    The recursion of f with a reward of 1 for a round that creates a Three-Known trio (the
+    round after it removes the trio) and 0 for every other round.
+    """
+    N = check_trios(N)
+    if N > MAX_THREE_KNOWN:
+        raise ValueError(
+            f"three_known_rounds serves N <= {MAX_THREE_KNOWN} (about 5 s in exact fractions), got {N}"
+        )
+    for n in range(1, N + 1):  # grow the memo gradually: no deep recursion
+        _three_known(0, 0, n)
+    return _three_known(0, 0, N)
 
 
 # ---------------------------------------------------------------------------
