@@ -31,6 +31,7 @@ __all__ = [
     "best_tied_tree",
     "catalan",
     "check_size",
+    "count_trees",
     "dresher",
     "full_tree_depths",
     "is_search_tree",
@@ -91,6 +92,41 @@ def search_trees(N: int) -> list[Depths]:
             f"N = {N} has {catalan(N):,} search trees, too many to list; use N <= {MAX_ENUMERATED}"
         )
     return list(_trees(N))
+
+
+COUNT_LIMITS = (500, 40)  # count_trees serves N <= 500 keys and heights <= 40 (about a second)
+
+
+def count_trees(N: int, height: int | None = None) -> int:
+    """The number of search trees on N keys with at most ``height`` levels (Catalan(N) without one).
+
+    Bob's plans in which no secret needs more than ``height`` guesses: by recurrence (1.2) with
+    the height threaded through, T_h(0) = 1, T_0(n) = 0 for n >= 1 and
+    T_h(n) = sum_a T_{h-1}(a - 1) T_{h-1}(n - a). The thesis's Section 2.3 and Table 3.1 limit
+    the height; this counts what such a limit leaves. Exact (int).
+    """
+    N = check_size(N)
+    if height is None:
+        return catalan(N)
+    height = check_size(height, "the height")
+    if height >= N:
+        return catalan(N)
+    if N > 2**height - 1:
+        return 0
+    largest_n, largest_h = COUNT_LIMITS
+    if N > largest_n or height > largest_h:
+        raise ValueError(
+            f"count_trees serves N <= {largest_n} keys and heights <= {largest_h}; "
+            f"N = {N} with height {height} is beyond that"
+        )
+    counts = [1] + [0] * N  # T_0
+    for level in range(1, height + 1):
+        reach = min(N, 2**level - 1)
+        counts = [1] + [
+            sum(counts[a - 1] * counts[n - a] for a in range(1, n + 1)) if n <= reach else 0
+            for n in range(1, N + 1)
+        ]
+    return counts[N]
 
 
 def payoff_matrix(N: int) -> pd.DataFrame:

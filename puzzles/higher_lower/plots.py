@@ -19,6 +19,7 @@ from puzzles.higher_lower.model import DresherStep, is_search_tree
 
 __all__ = [
     "plot_bounds",
+    "plot_dips",
     "plot_distribution",
     "plot_heatmap",
     "plot_iterations",
@@ -222,4 +223,31 @@ def plot_values(values: dict[int, float]) -> Figure:
     ax.set_xlabel("log2(N)")
     ax.set_ylabel("expected number of guesses")
     ax.legend()
+    return _closed(figure)
+
+
+def plot_dips(depth: dict[int, float], where: dict[int, float]) -> Figure:
+    """Gilbert's conjecture on every N: ``depth[N]`` is Alice's least probability on an inner
+    secret (1 < i < N) divided by her median probability (1: no dip); ``where[N]`` is the relative
+    position (i - 1/2) / N of that least probability, for the N that have a dip. N on a log
+    scale, powers of two dotted."""
+    sizes = sorted(depth)
+    figure, (top, bottom) = plt.subplots(2, 1, figsize=(7, 5.2), sharex=True)
+    top.plot(sizes, [depth[N] for N in sizes], color="#1c7ed6", lw=0.9)
+    top.set_ylabel("least inner / median")
+    top.set_title("Gilbert's dips: Alice's least inner probability against her median one")
+    marked = sorted(where)
+    bottom.scatter(marked, [where[N] for N in marked], s=4, color="#e03131")
+    for fraction in (1 / 8, 1 / 4, 1 / 2):
+        bottom.axhline(fraction, color="#adb5bd", lw=0.8, ls="--")
+    bottom.set_yticks([0, 1 / 8, 1 / 4, 1 / 2], ["0", "1/8", "1/4", "1/2"])
+    bottom.set_ylim(0, 0.55)
+    bottom.set_ylabel("where: (i - 1/2) / N")
+    bottom.set_xlabel("N (log scale)")
+    for ax in (top, bottom):
+        for k in range(1, int(math.log2(max(sizes))) + 1):
+            ax.axvline(2**k, color="#adb5bd", lw=0.8, ls=":")
+    bottom.set_xscale("log", base=2)
+    bottom.set_xlim(min(sizes) - 0.5, max(sizes) * 1.05)
+    figure.tight_layout()
     return _closed(figure)
