@@ -278,3 +278,14 @@ def load_solution(N: int, check: bool = True) -> Solution:
     if check and not solution.certified:
         raise ValueError(f"the shipped solution for N = {N} fails the exact check")
     return solution
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m puzzles.higher_lower.data --bfile``: the OEIS b-files of V(N) (see ``bfile``)."""
+    from puzzles.higher_lower.bfile import main as bfile_main
+
+    bfile_main(argv)
+
+
+if __name__ == "__main__":
+    main()
