@@ -187,7 +187,7 @@ def _winning_first_picks(answer) -> tuple[bool, str]:
         return set(_dp_winning_takes(N, M)) if N <= PICKS_N else _winning_first_picks_rule(N, M)
 
     moduli = (2, 3, 6, 7, 10, 1001, 10**4 + 1)
-    huge = [(N, m - 1) for m in moduli for N in _float_traps([m], range(m if m < 12 else 3))]
+    huge = sorted((N, m - 1) for m in moduli for N in _float_traps([m], range(m if m < 12 else 3)))
     found = first_disagreement(answer, reference, small + huge, kind=set_of_whole)
     return _report(
         found,
@@ -229,7 +229,7 @@ def _picks_in_game(answer) -> tuple[bool, str]:
         (length,) = game_lengths(N, M)  # one length on every line: Remark B
         return length
 
-    huge = [(N, m - 1) for m in (2, 5, 6, 10**9 + 1) for N in _float_traps([m], range(min(m, 4)))]
+    huge = sorted((N, m - 1) for m in (2, 5, 6, 10**9 + 1) for N in _float_traps([m], range(min(m, 4))))
     found = first_disagreement(answer, reference, small + huge, kind=whole)
     return _report(
         found,
@@ -256,7 +256,7 @@ EXTREME_N, EXTREME_M = 600, 30
     "determines (1 or M) or None, by two divisibility tests.",
     verifies="the DP's winning first pick where it is 1 or M, None elsewhere, for every N <= 600, "
     "M <= 30, then N up to 10**18 where float quotients round.",
-    giveaways=("m_1 = 5", "m1 = 5", "m_1 = M = 5", "= M = 5"),
+    giveaways=("m_1 = M = 5", "m1 = M = 5", "m_1 = 5$", "m1 = 5 "),
 )
 def _extreme_pick(answer) -> tuple[bool, str]:
     """``answer(N, M)``: 1 or M as Assertion C(i) says, None when neither quotient is an integer."""
@@ -271,7 +271,7 @@ def _extreme_pick(answer) -> tuple[bool, str]:
         wins = _dp_winning_takes(N, M)
         return wins[0] if wins and wins[0] in (1, M) else None
 
-    huge = [(N, m - 1) for m in (2, 3, 6, 7, 1000) for N in _float_traps([m], range(min(m, 4)))]
+    huge = sorted((N, m - 1) for m in (2, 3, 6, 7, 1000) for N in _float_traps([m], range(min(m, 4))))
     found = first_disagreement(answer, reference, small + huge, kind=_whole_or_none)
     return _report(
         found,
@@ -324,7 +324,7 @@ def _lost_family(answer) -> tuple[bool, str]:
             start = base - base % period
             huge += [(start + r, a) for r in sorted(rng.sample(range(period), min(period, 12)))]
             huge += [(start + r, a) for r in (0, 1, 2, a - 1, a, a + 1, period - 1)]
-    found = first_disagreement(answer, reference, small + huge, kind=boolean)
+    found = first_disagreement(answer, reference, small + sorted(set(huge)), kind=boolean)
     return _report(
         found,
         "your rule agrees with the DP",
