@@ -67,9 +67,11 @@ def _package_behind_caches(answer) -> str | None:
     """What of ``puzzles.trios`` the answer reaches through functions under ``functools.cache``.
 
     The checker's ``package_used`` follows plain functions; a memoised DP (``lru_cache``, the
-    lessons' own pattern) hides its code behind a wrapper. Unwrap every function the answer can
-    reach and ask ``package_used`` about each.
+    lessons' own pattern) hides its code behind a wrapper. Unwrap every function of the
+    answer's own module (the notebook) that the answer can reach and ask ``package_used`` about
+    each.
     """
+    home = getattr(_unwrapped(answer), "__module__", None)  # where the student wrote the answer
     seen: set[int] = set()
     todo = [answer]
     while todo:
@@ -93,7 +95,11 @@ def _package_behind_caches(answer) -> str | None:
                 reachable.append(cell.cell_contents)
             except ValueError:  # an empty cell
                 pass
-        todo.extend(v for v in reachable if callable(v) and not isinstance(v, type))
+        todo.extend(
+            v
+            for v in reachable
+            if callable(v) and not isinstance(v, type) and getattr(_unwrapped(v), "__module__", None) == home
+        )
     return None
 
 
