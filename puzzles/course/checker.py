@@ -116,6 +116,7 @@ class Exercise:
     prepare: Callable[[], Any] | None = None
     summary: dict[str, str] = field(default_factory=dict)
     giveaways: tuple[str, ...] = ()
+    on_timeout: str = ""
 
 
 class AnswerError(Exception):
@@ -151,13 +152,16 @@ def exercise(
     asks: str = "",
     verifies: str = "",
     giveaways: Iterable[str] = (),
+    on_timeout: str = "",
 ) -> Callable:
     """Register ``verifier(answer) -> (passed, message)`` under ``exercise_id``.
 
     ``asks`` and ``verifies`` are one line each for the pack's table of exercises: what the
     exercise asks for, and what the check verifies on which range. ``giveaways`` are short
     texts that would give the answer away (``"m1 = 5"``); a test asserts that none of them
-    appears above the exercise's check in the student edition.
+    appears above the exercise's check in the student edition. ``on_timeout`` is a sentence
+    added to the verdict when the answer runs out of time ("This check goes on to k = 10**15,
+    where no loop over k can go: the exercise asks for a formula.").
     """
     packages = (without,) if isinstance(without, str) else tuple(without)
 
@@ -174,6 +178,7 @@ def exercise(
             prepare=prepare,
             summary={"asks": asks, "verifies": verifies},
             giveaways=tuple(giveaways),
+            on_timeout=on_timeout,
         )
         return verifier
 
@@ -618,7 +623,8 @@ def _in_child(entry: Exercise, answer: Any) -> tuple[str, str, str]:
     if timed_out:
         place = _last_place(board)
         where = f" (it was working on {place})" if place else ""
-        return "incorrect", f"your answer took longer than {_seconds(entry.time_limit)}{where}.", ""
+        why = f" {entry.on_timeout}" if entry.on_timeout else ""
+        return "incorrect", f"your answer took longer than {_seconds(entry.time_limit)}{where}.{why}", ""
     board.close()
     if not chunks:
         signal_number = os.WTERMSIG(wait_status) if os.WIFSIGNALED(wait_status) else None
@@ -648,7 +654,8 @@ def _in_kernel(entry: Exercise, answer: Any) -> tuple[str, str, str]:
             signal.setitimer(signal.ITIMER_REAL, entry.time_limit)
         status, message = _outcome(entry, answer, None)
     except _TimeUp:
-        status, message = "incorrect", f"your answer took longer than {_seconds(entry.time_limit)}."
+        why = f" {entry.on_timeout}" if entry.on_timeout else ""
+        status, message = "incorrect", f"your answer took longer than {_seconds(entry.time_limit)}.{why}"
     finally:
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)

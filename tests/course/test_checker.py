@@ -194,3 +194,14 @@ def test_unknown_exercise_names_the_known_ones():
 
 def test_unit_exercises_load_on_first_use():
     assert verify("egg-1", lambda k: 0).status == "incorrect"
+
+
+@exercise(
+    "demo-5", names="k", time_limit=1, on_timeout="This check goes on to k = 10**15: a formula is asked."
+)
+def _formula(answer):
+    return _squares(answer)
+
+
+def test_a_timeout_verdict_says_why_when_the_exercise_says():
+    rejected("demo-5", looping, "(it was working on k = 0). This check goes on to k = 10**15")
