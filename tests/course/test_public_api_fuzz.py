@@ -1,0 +1,243 @@
+"""Every public name of every unit, fed bad values: a sentence, never a hang or a blow-up.
+
+For each name in each unit's ``__all__`` (the result records the package returns are listed
+in ``RECORDS`` and left out: they are outputs, not entry points), hypothesis draws calls in
+which one argument is replaced by a bad value (None, bools, strings, floats, nan, inf,
+negatives, huge integers, wrong lengths, wrong containers) and the others keep a valid
+example. Each call runs in a forked child with a 5 s time limit and 1 GB of memory beyond
+what the test process holds. It must either return, or raise ValueError or TypeError from a
+``raise`` statement of the package itself (so the message is the package's sentence, not a
+library's wording).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import pickle
+import resource
+import select
+import signal
+import sys
+import traceback
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+UNITS = ["egg", "matchsticks", "higher_lower", "mastermind", "trios"]
+TIME_LIMIT = 5.0
+MEMORY = 1024**3
+PACKAGE = str(Path(__file__).resolve().parents[2] / "puzzles")
+
+# Results the package returns (dataclasses and named tuples of outputs): not entry points.
+RECORDS = {
+    "egg.DPTable",
+    "higher_lower.DresherResult",
+    "higher_lower.DresherStep",
+    "higher_lower.Solution",
+    "mastermind.Evaluation",
+    "mastermind.Node",
+    "matchsticks.Move",
+    "trios.EnumerationSummary",
+    "trios.SimulationResult",
+    "mastermind.HEURISTICS",
+}
+
+
+def _game():
+    from puzzles.mastermind import Game
+
+    return Game(2, 3)
+
+
+def _strategy():
+    from puzzles.mastermind import heuristic_strategy
+
+    return heuristic_strategy(_game(), "worst-case")
+
+
+def _state():
+    from puzzles.trios import State
+
+    return State(1, 1, 1)
+
+
+THIRD = Fraction(1, 3)
+# Valid arguments for the required parameters, where 3 for each is not valid.
+EXAMPLES = {
+    "egg.expected_trials": lambda: (2, [Fraction(1, 4)] * 4),
+    "egg.expected_drops": lambda: (2, [Fraction(1, 4)] * 4),
+    "matchsticks.eventual_period": lambda: ([0, 1, 0, 1, 0, 1, 0, 1], 2),
+    "matchsticks.mex": lambda: ([0, 1, 3],),
+    "matchsticks.nim_outcome": lambda: ([1, 2, 3],),
+    "matchsticks.nim_winning_moves": lambda: ([1, 2, 4],),
+    "matchsticks.grundy_sum": lambda: ([1, 2], 3),
+    "matchsticks.sum_outcome": lambda: ([1, 2], 3),
+    "matchsticks.sum_winning_moves": lambda: ([1, 2], 3),
+    "matchsticks.parse_moves": lambda: ("1, 2, 3",),
+    "matchsticks.MatchGame": lambda: (10,),
+    "higher_lower.alice_best_reply": lambda: (3, [(Fraction(1), (2, 1, 2))]),
+    "higher_lower.best_tree": lambda: ([1, 2, 3],),
+    "higher_lower.best_bounded_tree": lambda: ([1, 2, 3], 2),
+    "higher_lower.bob_best_payoff": lambda: ([THIRD, THIRD, THIRD],),
+    "higher_lower.certify": lambda: (
+        3,
+        [Fraction(2, 5), Fraction(1, 5), Fraction(2, 5)],
+        [(Fraction(3, 5), (2, 1, 2)), (Fraction(1, 5), (1, 2, 3)), (Fraction(1, 5), (3, 2, 1))],
+        Fraction(9, 5),
+    ),
+    "higher_lower.dresher": lambda: ([[1, 2], [2, 1]],),
+    "higher_lower.full_tree_depths": lambda: (2,),
+    "higher_lower.is_search_tree": lambda: ((2, 1, 2),),
+    "higher_lower.mirror": lambda: ((2, 1, 3, 2),),
+    "higher_lower.tree_cost": lambda: ([1, 1, 1], (2, 1, 2)),
+    "mastermind.Game": lambda: (2, 3),
+    "mastermind.OptimalSearch": lambda: (_game(),),
+    "mastermind.Strategy": lambda: (_game(), _strategy().root),
+    "mastermind.evaluate": lambda: (_game(), _strategy()),
+    "mastermind.heuristic_guess": lambda: (_game(), ["11", "12", "21"], "worst-case"),
+    "mastermind.heuristic_strategy": lambda: (_game(), "worst-case"),
+    "mastermind.obviously_optimal_guess": lambda: (_game(), ["11", "12"]),
+    "mastermind.optimal_strategy": lambda: (_game(),),
+    "mastermind.plain_minimum_total": lambda: (_game(),),
+    "mastermind.partition_score": lambda: ("worst-case", [3, 2, 1]),
+    "mastermind.tree_lower_bound": lambda: (10, 4),
+    "trios.State": lambda: (1, 1, 1),
+    "trios.transitions": lambda: (_state(),),
+    "trios.play_order": lambda: ((1, 1, 1, 2, 2, 2),),
+    "trios.free_choice_value": lambda: ((0, 0, 0, 2),),
+    "trios.free_choice_decisions": lambda: ((0, 0, 0, 2),),
+    "trios.free_choice_first_flips": lambda: ((0, 0, 0, 2),),
+    "trios.state_value": lambda: (0, 0, 2),
+    "trios.simulate": lambda: (2, 10),
+    "trios.sample_rounds": lambda: (2, 10),
+    "trios.rule_flip": lambda: (1,),
+}
+
+
+def _public() -> list[str]:
+    names = []
+    for unit in UNITS:
+        module = importlib.import_module(f"puzzles.{unit}")
+        for name in module.__all__:
+            if f"{unit}.{name}" not in RECORDS and callable(getattr(module, name)):
+                names.append(f"{unit}.{name}")
+    return names
+
+
+PUBLIC = _public()
+
+BAD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.text(max_size=4),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(min_value=-(10**6), max_value=-1),
+    st.integers(min_value=10**6, max_value=10**80),
+    st.sampled_from([0, 10**9, 10**20, -1, 2**63]),
+    st.lists(st.integers(min_value=-5, max_value=10**9), max_size=4),
+    st.sampled_from([(), [], {}, set(), (1, 2, 3, 4, 5, 6, 7), [[1, 1, 1]], "1123", Fraction(3, 2)]),
+)
+
+
+def _parameters(function) -> list[inspect.Parameter]:
+    kinds = (
+        inspect.Parameter.POSITIONAL_ONLY,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        inspect.Parameter.KEYWORD_ONLY,
+    )
+    return [p for p in inspect.signature(function).parameters.values() if p.kind in kinds]
+
+
+def _outcome(function, args: tuple, kwargs: dict) -> tuple[str, str]:
+    """Run ``function(*args, **kwargs)`` in a forked child with the limits: (kind, detail)."""
+    read_end, write_end = os.pipe()
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(read_end)
+            with open("/proc/self/statm") as statm:
+                in_use = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            resource.setrlimit(resource.RLIMIT_AS, (in_use + MEMORY, resource.RLIM_INFINITY))
+            sys.stdout = sys.stderr = open(os.devnull, "w")
+            try:
+                function(*args, **kwargs)
+                result = ("returned", "")
+            except (ValueError, TypeError) as error:
+                frames = traceback.extract_tb(error.__traceback__)
+                last = frames[-1] if frames else None
+                by_package = last is not None and last.filename.startswith(PACKAGE)
+                by_raise = last is not None and (last.line or "").lstrip().startswith("raise")
+                where = f"{last.filename}:{last.lineno}" if last else "?"
+                detail = f"{type(error).__name__}: {error} (at {where})"
+                result = ("sentence" if by_package and by_raise else "library wording", detail)
+            except MemoryError:
+                result = ("memory blow-up", "")
+            except BaseException as error:  # noqa: BLE001 - any other exception is a finding
+                frames = traceback.extract_tb(error.__traceback__)
+                where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else "?"
+                result = ("other exception", f"{type(error).__name__}: {str(error)[:200]} (at {where})")
+            os.write(write_end, pickle.dumps(result)[:60000])
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    ready, _, _ = select.select([read_end], [], [], TIME_LIMIT)
+    if not ready:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(read_end)
+        return "hang", f"no answer within {TIME_LIMIT} s"
+    data = b""
+    while chunk := os.read(read_end, 1 << 16):
+        data += chunk
+    os.close(read_end)
+    os.waitpid(pid, 0)
+    return pickle.loads(data) if data else ("crash", "the child died")
+
+
+def _function(qualified: str):
+    unit, name = qualified.split(".")
+    return getattr(importlib.import_module(f"puzzles.{unit}"), name)
+
+
+def _call(qualified: str, position: int, bad) -> tuple[str, str, str]:
+    function = _function(qualified)
+    parameters = _parameters(function)
+    required = [p for p in parameters if p.default is inspect.Parameter.empty]
+    example = EXAMPLES.get(qualified, lambda: (3,) * len(required))()
+    values = {p.name: v for p, v in zip(required, example, strict=True)}
+    values.update({p.name: p.default for p in parameters if p.default is not inspect.Parameter.empty})
+    target = parameters[position % len(parameters)]
+    values[target.name] = bad
+    args = [values[p.name] for p in parameters if p.kind != inspect.Parameter.KEYWORD_ONLY]
+    kwargs = {p.name: values[p.name] for p in parameters if p.kind == inspect.Parameter.KEYWORD_ONLY}
+    kind, detail = _outcome(function, tuple(args), kwargs)
+    return kind, detail, f"{qualified} with {target.name}={bad!r:.80}"
+
+
+@pytest.mark.parametrize("qualified", PUBLIC)
+def test_the_valid_example_runs(qualified):
+    function = _function(qualified)
+    required = [p for p in _parameters(function) if p.default is inspect.Parameter.empty]
+    example = EXAMPLES.get(qualified, lambda: (3,) * len(required))()
+    kind, detail = _outcome(function, example, {})
+    assert kind == "returned", f"{qualified}{example!r:.80}: {kind} {detail}"
+
+
+@pytest.mark.parametrize("qualified", [q for q in PUBLIC if _parameters(_function(q))])
+@settings(
+    max_examples=25,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
+)
+@given(position=st.integers(min_value=0, max_value=5), bad=BAD_VALUES)
+def test_bad_values_get_a_sentence(qualified, position, bad):
+    kind, detail, call = _call(qualified, position, bad)
+    assert kind in ("returned", "sentence"), f"{call}: {kind} {detail}"
