@@ -175,6 +175,7 @@ def _prepare_orders() -> None:
     "trios-2",
     names="N",
     prepare=_prepare_orders,
+    on_timeout="The check asks for every N up to 300: listing the orders cannot get there, a count can.",
     asks="orders_up_to_relabelling(N): the number of orders of the 3N cards in which the numbers first "
     "appear as 1, 2, ..., N",
     verifies=f"every N = 1..{ORDERS_RANGE}: the orders listed one by one for N <= {ENUMERATED}, a count by "
@@ -233,6 +234,8 @@ def _far_cases() -> list[tuple[int]]:
     names="N",
     without="puzzles.trios",
     prepare=_prepare_longest,
+    on_timeout="The check goes on to N = 10**15, where neither the orders nor a DP over the states can "
+    "go: the exercise asks for a formula.",
     asks="longest_game(N): the most rounds any deal of N trios can take under the rule, as a formula "
     "(without the package), with the argument",
     verifies=f"N = 1..{LONGEST_BY_STATES} against every order (N <= {ENUMERATED}) and the longest path "
@@ -306,6 +309,8 @@ def _f_reference(K2: int, K1: int, K0: int) -> Fraction:
     time_limit=10,
     without="puzzles.trios",
     prepare=_prepare_f,
+    on_timeout="The check goes on to states with 30 trios, where a recursion without memo would make "
+    "about 10**42 calls: memoise my_f (functools.lru_cache).",
     asks="my_f(K2, K1, K0): the DP of the lesson written without the package, with the Zero-Known "
     "transitions derived by the student, memoised",
     verifies=f"all states with <= {FREE_TRIOS} trios against the DP that allows every flip, then "
@@ -355,6 +360,8 @@ def _three_known_reference(N: int) -> Fraction:
     names="N",
     time_limit=10,
     prepare=_prepare_three_known,
+    on_timeout="The check goes on to N = 40: memoise the recursion over the states, and keep one memo "
+    "for every N (do not build it again inside each call).",
     asks="three_known_rounds(N): the expected number of rounds spent removing Three-Known trios, exactly",
     verifies=f"N = 1..{E3_RANGE}: the average over every order of the deck for N <= {ENUMERATED}, the "
     "recursion over the states beyond",

@@ -215,7 +215,8 @@ def test_exercise_3_refuses_the_package():
 
 def test_exercise_3_a_plain_dp_runs_out_of_time():
     with time_limit("trios-3", 2):
-        rejected("trios-3", _longest_by_states, why="took longer than 2 s")
+        verdict = rejected("trios-3", _longest_by_states, why="took longer than 2 s")
+    assert "a formula" in verdict.message
 
 
 # --- trios-4: the DP written without the package -------------------------------------------------
@@ -311,7 +312,8 @@ def test_exercise_4_refuses_the_package():
 
 def test_exercise_4_a_recursion_without_memo_runs_out_of_time():
     with time_limit("trios-4", 2):
-        rejected("trios-4", _hand_dp(memo=False), why="took longer than 2 s")
+        verdict = rejected("trios-4", _hand_dp(memo=False), why="took longer than 2 s")
+    assert "memoise my_f" in verdict.message
 
 
 # --- trios-5: rounds spent on Three-Known trios -------------------------------------------------
