@@ -325,6 +325,13 @@ def package_used(answer: Any, packages: str | Iterable[str]) -> str | None:
             return f"{name} ({module})" if name != module else module
         if isinstance(value, (types.MethodType, staticmethod, classmethod)):
             return reach(value.__func__, depth + 1)
+        if not isinstance(value, type):
+            try:
+                wrapped = inspect.getattr_static(value, "__wrapped__", None)
+            except Exception:  # an object that refuses attribute lookups
+                wrapped = None
+            if wrapped is not None:  # functools.cache, lru_cache, wraps: look at what they wrap
+                return reach(wrapped, depth + 1)
         if isinstance(value, type):
             if module in ("builtins", "fractions", "math", "collections", "functools", "itertools"):
                 return None

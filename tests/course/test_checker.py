@@ -205,3 +205,20 @@ def _formula(answer):
 
 def test_a_timeout_verdict_says_why_when_the_exercise_says():
     rejected("demo-5", looping, "(it was working on k = 0). This check goes on to k = 10**15")
+
+
+def test_package_use_is_found_behind_a_cache():
+    import functools
+    import math
+
+    @functools.cache
+    def memoised(k):
+        return Fraction(k)
+
+    @functools.lru_cache(maxsize=None)
+    def through_helper(k):
+        return memoised(k)
+
+    assert package_used(memoised, "fractions") == "Fraction (fractions)"
+    assert package_used(through_helper, "fractions") == "Fraction (fractions)"
+    assert package_used(functools.cache(lambda k: math.isqrt(k)), "fractions") is None
