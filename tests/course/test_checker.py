@@ -215,7 +215,7 @@ def test_package_use_is_found_behind_a_cache():
     def memoised(k):
         return Fraction(k)
 
-    @functools.lru_cache(maxsize=None)
+    @functools.lru_cache(maxsize=128)
     def through_helper(k):
         return memoised(k)
 
