@@ -457,6 +457,10 @@ def _laplace_penalty(answer) -> tuple[bool, str]:
 # in tests/egg), and a slow answer is stopped with a sentence that says why.
 
 MANY_BEYOND_EGGS = (1, 2, 3, 4, 5, 7, 10, 20, 64)  # n of the checks beyond the DP
+MANY_ON_TIMEOUT = (
+    "This check goes on to sizes up to 10**15, where no DP table and no loop over the sizes (or over "
+    "the blocks of equal W) can go: work from rep and First, binomial sums with math.comb."
+)
 
 
 def _block_ends(n: int, k: int) -> set[int]:
@@ -611,6 +615,7 @@ def _slow_drops_place(symbol: str, drops: Callable[[int, int], range]) -> Callab
     names="n, k",
     without="puzzles.egg",
     prepare=_prepare_many_eggs,
+    on_timeout=MANY_ON_TIMEOUT,
     asks="Theorem 6 at work: W(n, k) from the rep counts (binomial sums), fast enough for k up to "
     "10**15 and any n, without the DP or the package",
     verifies=f"equals W(n,k) from the DP (17) for n <= 8 and k <= 600, and the package's closed form "
@@ -638,6 +643,7 @@ def _many_egg_trials(answer) -> tuple[bool, str]:
     names="n, k",
     without="puzzles.egg",
     prepare=_prepare_many_eggs,
+    on_timeout=MANY_ON_TIMEOUT,
     asks="Lemma 18, corrected: X(n, k), every optimal first drop of the worst case, as a range from "
     "rep and First, for k up to 10**15, without the DP or the package",
     verifies=f"equals X(n,k) from the DP (19) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
@@ -712,6 +718,10 @@ def _three_counts(value: Any) -> str | None:
     names="n, k",
     without="puzzles.egg",
     prepare=_prepare_many_eggs,
+    on_timeout=(
+        "This check goes on to sizes up to 10**15, where X(n,k) holds up to 10**10 drops: count them by "
+        "windows of x from rep and First, not by asking Lemma 19 about each drop."
+    ),
     asks="the structure of Mother Nature's replies to optimal drops (Sniedovich, Exercise 10): how many "
     "x in X(n,k) she answers 'survive', 'either', 'break', from rep and First, for k up to 10**15",
     verifies=f"the three counts equal those of Lemma 19 on the DP over X(n,k) for n <= {MANY_EGGS} and "
@@ -758,6 +768,10 @@ def _laplace_rep_counts(n_max: int = 8, k_max: int = 2100) -> dict[tuple[int, in
     names="j, n",
     without="puzzles.egg",
     prepare=_prepare_many_eggs,
+    on_timeout=(
+        "This check goes on to j = 150 and n = 40, counts of up to 10**40 sizes that no table of Dif "
+        "reaches: write REP from the binomial sum of rep."
+    ),
     asks="the relationship between rep(j,n) and REP(j,n) (Sniedovich, Exercise 6): REP(j, n) from your "
     "own rep (binomial sums), without the package",
     verifies="REP(j,n) equals the counts of each value in the DP's Dif(., n) for n <= 8 and j <= 12, "
@@ -808,6 +822,7 @@ def _laplace_total(n: int, k: int) -> Fraction:
     names="n, k",
     without="puzzles.egg",
     prepare=_prepare_many_eggs,
+    on_timeout=MANY_ON_TIMEOUT,
     asks="L(n, k) in terms of rep and First (Sniedovich, Exercise 7), exact, for k up to 10**15: no "
     "functional equation, no loop over sizes or blocks, no package",
     verifies=f"equals L(n,k) from the DP (28) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
@@ -841,6 +856,7 @@ def _laplace_from_rep(answer) -> tuple[bool, str]:
     names="n, k",
     without="puzzles.egg",
     prepare=_prepare_many_eggs,
+    on_timeout=MANY_ON_TIMEOUT,
     asks="Y(n, k), every optimal first drop of Laplace's scenario, in terms of rep and First "
     "(Sniedovich, Exercise 8), as a range, for k up to 10**15, without the package",
     verifies=f"equals Y(n,k) from the DP (28) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
@@ -872,6 +888,7 @@ ROBUST_EGGS, ROBUST_SIZES = 5, 300  # the states at which egg-9 plays the answer
     names="n, k",
     without="puzzles.egg",
     prepare=_prepare_many_eggs,
+    on_timeout=MANY_ON_TIMEOUT,
     asks="is there a robust optimal policy for every n (Sniedovich, Exercise 9)? Argue it, and return "
     "a first drop robust_drop(n, k) optimal under both scenarios, for k up to 10**15",
     verifies=f"played at every state n <= {ROBUST_EGGS}, k <= {ROBUST_SIZES}, the drop is optimal for "
@@ -896,10 +913,15 @@ def _robust_many_eggs(answer) -> tuple[bool, str]:
             return None
         place = f"at (n, k) = ({n}, {k}) your drop {x}"
         sets = f"X({n},{k}) = {_shown_drops(x_drops)}, Y({n},{k}) = {_shown_drops(y_drops)}"
+        if small and not in_x and n == 1:
+            return (
+                f"{place} is not worst-case optimal: if the only egg breaks, the {x - 1} heights below "
+                f"it can no longer be told apart ({sets})."
+            )
         if small and not in_x:
             needs = 1 + max(int(worst.value[n - 1, x - 1]), int(worst.value[n, k - x]))
             return (
-                f"{place} lets Mother Nature force {needs} trials, one more than W({n},{k}) = "
+                f"{place} lets Mother Nature force {needs} trials, more than W({n},{k}) = "
                 f"{int(worst.value[n, k])}: it is not worst-case optimal ({sets})."
             )
         if small and not in_y:

@@ -1,0 +1,412 @@
+"""The egg checks of Lessons III and IV (egg-6 .. egg-10, egg-13, egg-14).
+
+Each check accepts the lesson's worked solution and rejects a near miss, a lookup table of the
+values the lesson shows, the package's own solver (every one of these exercises is done
+without the package), a plain loop or DP written by hand (by the time limit, with a sentence
+that says why), a loop and an answer that forgot its ``return``.
+
+The references the checks use beyond the DP are tested here against independent evidence:
+the definition of W through F(n, t), Lemma 19 applied drop by drop, the block-by-block sum of
+W, and the DP itself.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from puzzles.course.adversaries import (
+    accepted,
+    lookup_table,
+    looping,
+    rejected,
+    returns_none,
+    time_limit,
+    worked_answer,
+)
+from puzzles.course.checker import verify
+from puzzles.egg import exercises
+from puzzles.egg.model import (
+    first,
+    laplace_drops,
+    laplace_numerator,
+    laplace_rep,
+    laplace_table,
+    laplace_trials,
+    max_size,
+    nature_response,
+    rep,
+    worst_case_drops,
+    worst_case_table,
+    worst_case_trials,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON_3 = ROOT / "notebooks" / "egg" / "03-worst-case-many-eggs.ipynb"
+LESSON_4 = ROOT / "notebooks" / "egg" / "04-laplace-many-eggs.ipynb"
+LESSON_OF = {
+    "egg-13": LESSON_3,
+    "egg-14": LESSON_3,
+    "egg-10": LESSON_3,
+    "egg-6": LESSON_4,
+    "egg-7": LESSON_4,
+    "egg-8": LESSON_4,
+    "egg-9": LESSON_4,
+}
+IDS = sorted(LESSON_OF)
+
+
+# --- plain answers a student might write (no package) ---------------------------------------------
+
+
+def _F(m: int, t: int) -> int:
+    return sum(comb(t, i) for i in range(1, m + 1))
+
+
+def _trials(n: int, k: int) -> int:
+    low, high = 0, 1
+    while _F(n, high) < k:
+        low, high = high, 2 * high
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if _F(n, middle) >= k else (middle, high)
+    return high
+
+
+def _trials_linear(n: int, k: int) -> int:
+    """Theorem 6 read literally: walk down the rep table one row at a time."""
+    j = 1
+    while _F(n, j) < k:
+        j += 1
+    return j
+
+
+def _drops_with(trials) -> callable:
+    def drops(n: int, k: int) -> range:
+        j = trials(n, k)
+        return range(k - _F(n, j - 1), _F(n - 1, j - 1) + 2)
+
+    return drops
+
+
+def _laplace_drops_with(trials) -> callable:
+    def drops(n: int, k: int) -> range:
+        j = trials(n, k)
+        if j == 1:
+            return range(1, 2)
+        return range(
+            max(_F(n - 1, j - 2) + 1, k - _F(n, j - 1)), min(_F(n - 1, j - 1) + 1, k - _F(n, j - 2)) + 1
+        )
+
+    return drops
+
+
+# --- the references beyond the DP, against independent evidence ------------------------------------
+
+
+def test_the_sizes_beyond_the_dp_include_the_ends_of_blocks():
+    cases = set(exercises.MANY_BEYOND_SIZES)
+    for n in (2, 3, 10):
+        j = worst_case_trials(n, 10**15)
+        assert {(n, first(j, n)), (n, first(j, n) - 1), (n, first(j + 1, n) - 1)} <= cases
+    assert max(k for _, k in cases) >= 10**15 and max(n for n, _ in cases) == 64
+
+
+def test_the_worst_case_reference_meets_its_definition_beyond_the_dp():
+    """W(n, k) is the least t with F(n, t) >= k: checked with math.comb, not with the package."""
+    for n, k in exercises.MANY_BEYOND_SIZES:
+        t = worst_case_trials(n, k)
+        assert _F(n, t - 1) < k <= _F(n, t), (n, k)
+
+
+def test_the_worst_case_drops_reference_meets_the_two_branch_condition():
+    """x is optimal iff both branches fit in W - 1 trials: the ends of X(n, k), checked by F."""
+    for n, k in exercises.MANY_BEYOND_SIZES[::7]:
+        t, drops = worst_case_trials(n, k), worst_case_drops(n, k)
+        for x in (drops[0], drops[-1]):
+            assert x - 1 <= _F(n - 1, t - 1) and k - x <= _F(n, t - 1)
+        if drops[0] > 1:
+            assert k - (drops[0] - 1) > _F(n, t - 1)
+        if drops[-1] < k:
+            assert drops[-1] > _F(n - 1, t - 1)
+
+
+def test_nature_counts_reference_equals_lemma_19_drop_by_drop():
+    for n in range(1, 5):
+        for k in range(1, 1200):
+            replies = [nature_response(n, k, x) for x in worst_case_drops(n, k)]
+            expected = (replies.count("survive"), replies.count("either"), replies.count("break"))
+            assert exercises._nature_counts(n, k) == expected, (n, k)
+
+
+def test_nature_counts_table_is_lemma_19_on_the_dp():
+    table = exercises._nature_counts_table()
+    for (n, k), counts in list(table.items())[::13]:
+        assert counts == exercises._nature_counts(n, k)
+
+
+@cache
+def _laplace_dp() -> object:
+    return laplace_table(6, 1500)
+
+
+def test_the_laplace_reference_equals_the_dp_and_the_block_sum():
+    """Nom(n, k) in closed form against the DP (28) and against W summed block by block."""
+    dp = _laplace_dp()
+    for n in range(1, 7):
+        for k in range(0, 1501):
+            assert laplace_numerator(n, k) == dp.value[n, k]
+    for n in (2, 3, 5):
+        for k in (10**6, 10**6 + 1, first(worst_case_trials(n, 10**7), n)):
+            j = worst_case_trials(n, k)
+            blocks = sum(t * rep(t, n) for t in range(1, j)) + j * (k - first(j, n) + 1)
+            assert laplace_numerator(n, k) == k + blocks
+
+
+def test_the_laplace_drops_reference_is_the_optimal_splits_beyond_the_dp():
+    """Y(n, k) from the model against the min-plus optimality condition written out with F."""
+    for n, k in exercises.MANY_BEYOND_SIZES[::5]:
+        assert laplace_drops(n, k) == _laplace_drops_with(_trials)(n, k)
+
+
+def test_rep_counts_of_the_dif_values_come_from_the_dp():
+    counts = exercises._laplace_rep_counts()
+    dp = laplace_table(8, 2100)
+    assert counts[1, 3] == 0 and counts[4, 3] == 4
+    for (j, n), count in counts.items():
+        difs = [int(dp.value[n, k] - dp.value[n, k - 1]) for k in range(1, 2101)]
+        assert count == difs.count(j) == laplace_rep(j, n)
+
+
+# --- every check: worked solution, near misses, lookup tables, the package, slow answers ----------
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_the_worked_solution_is_accepted(exercise_id):
+    verdict = accepted(exercise_id, worked_answer(LESSON_OF[exercise_id], exercise_id))
+    assert "10**15" in verdict.message or "j <= 150" in verdict.message
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_a_loop_or_a_forgotten_return_is_not_yet(exercise_id):
+    with time_limit(exercise_id, 1):
+        rejected(exercise_id, looping, why="took longer than 1 s")
+    rejected(exercise_id, returns_none, why="None")
+
+
+def _slow(exercise_id: str, answer, seconds: float = 2) -> None:
+    with time_limit(exercise_id, seconds):
+        verdict = verify(exercise_id, answer)
+    assert verdict.status == "incorrect", verdict
+    assert "did not finish in time" in verdict.message or "took longer than" in verdict.message, verdict
+
+
+PACKAGE_ANSWERS = {
+    "egg-13": lambda n, k: worst_case_trials(n, k),
+    "egg-14": lambda n, k: worst_case_drops(n, k),
+    "egg-10": lambda n, k: tuple(
+        [nature_response(n, k, x) for x in worst_case_drops(n, k)].count(r)
+        for r in ("survive", "either", "break")
+    ),
+    "egg-6": lambda j, n: laplace_rep(j, n),
+    "egg-7": lambda n, k: laplace_trials(n, k),
+    "egg-8": lambda n, k: laplace_drops(n, k),
+    "egg-9": lambda n, k: laplace_drops(n, k)[0],
+}
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_the_package_s_own_solver_is_refused(exercise_id):
+    rejected(exercise_id, PACKAGE_ANSWERS[exercise_id], why="without the course package")
+
+
+def test_egg13_near_misses_and_slow_search():
+    def strict(n, k):  # Theorem 6 with > read as >=: off by one at the first size of each block
+        low, high = 0, 1
+        while _F(n, high) + 1 < k:
+            low, high = high, 2 * high
+        while high - low > 1:
+            middle = (low + high) // 2
+            low, high = (low, middle) if _F(n, middle) + 1 >= k else (middle, high)
+        return high
+
+    rejected("egg-13", strict, why="(n, k) = (1, 2)")
+    rejected("egg-13", lambda n, k: float(_trials(n, k)), why="float")
+    rejected("egg-13", lambda n, k: _trials(min(n, 6), k), why="(n, k) = (7, 127)")
+    shown = {(n, k): worst_case_trials(n, k) for n in (1, 2, 3) for k in range(1, 16)}
+    shown[7, 300] = 9
+    rejected("egg-13", lookup_table(shown), why="smallest counterexample at (n, k) = (1, 16)")
+    verdict = verify("egg-13", _trials_linear)  # the real limit: the sentence says why
+    assert verdict.status == "incorrect" and "cannot finish in time there" in verdict.message, verdict
+
+
+def test_egg14_near_misses():
+    def printed(n, k):  # Lemma 18 as printed: j(k) = min{j : First(j,n) >= k}, q = k - j(k)
+        j = 1
+        while _F(n, j - 1) + 1 < k:
+            j += 1
+        q = k - j
+        return range(max(q, 0) + 1, _F(n - 1, j - 1) + 2)
+
+    rejected("egg-14", printed, why="(n, k) = (2, 3)")
+
+    def upper_only(n, k):  # the drop window of the break branch only
+        return range(1, _F(n - 1, _trials(n, k) - 1) + 2)
+
+    rejected("egg-14", upper_only, why="(n, k) = (2, 3)")
+    rejected("egg-14", lambda n, k: range(_drops_with(_trials)(n, k)[0], k + 1), why="(n, k) = (1, 2)")
+    shown = {(n, k): worst_case_drops(n, k) for n in (1, 2, 3) for k in range(1, 16)}
+    rejected("egg-14", lookup_table(shown, range(1, 2)), why="(n, k) = (2, 16)")
+    _slow("egg-14", _drops_with(_trials_linear))
+
+
+def test_egg14_accepts_a_set_where_it_is_small_and_asks_for_a_range_where_it_is_huge():
+    def as_set(n, k):
+        return set(_drops_with(_trials)(n, k))
+
+    with time_limit("egg-14", 3):
+        verdict = verify("egg-14", as_set)
+    assert verdict.status == "incorrect", verdict
+    assert "range(smallest, largest + 1)" in verdict.message or "took longer" in verdict.message
+
+
+def _counts(n, k):
+    drops = _drops_with(_trials)(n, k)
+    j = _trials(n, k)
+    if j == 1:
+        return 0, 1, 0
+    q, r = k - _F(n, j - 1) - 1, _F(n - 1, j - 2) + 1
+    survive, breaks = max(0, r - q), max(0, drops[-1] - q - r)
+    return survive, len(drops) - survive - breaks, breaks
+
+
+def test_egg10_near_misses_and_slow_enumeration():
+    accepted("egg-10", _counts)
+    rejected("egg-10", lambda n, k: tuple(reversed(_counts(n, k))), why="(n, k) = (1, 2)")
+    rejected("egg-10", lambda n, k: list(_counts(n, k)) + [0], why="not three counts")
+
+    def ties_to_break(n, k):  # 'either' counted as 'break'
+        survive, either, breaks = _counts(n, k)
+        return survive, 0, either + breaks
+
+    rejected("egg-10", ties_to_break, why="(n, k) = (1, 1)")
+
+    def off_by_one_window(n, k):  # the survive window taken as x < rep(j-1, n)
+        survive, either, breaks = _counts(n, k)
+        return (survive - 1, either + 1, breaks) if survive else (survive, either, breaks)
+
+    rejected("egg-10", off_by_one_window, why="(n, k) = (1, 2)")
+    letters = {"survive": 0, "either": 1, "break": 2}
+    shown = {}
+    for k in range(1, 16):
+        counts = [0, 0, 0]
+        for x in worst_case_drops(3, k):
+            counts[letters[nature_response(3, k, x)]] += 1
+        shown[3, k] = tuple(counts)
+    rejected("egg-10", lookup_table(shown, (0, 1, 0)), why="(n, k) = (1, 2)")
+
+    def one_by_one(n, k):  # Lemma 19 asked about every optimal drop
+        counts = [0, 0, 0]
+        for x in _drops_with(_trials)(n, k):
+            broken = _trials(n - 1, x - 1) if x > 1 else 0
+            survived = _trials(n, k - x) if k > x else 0
+            counts[0 if broken < survived else 2 if broken > survived else 1] += 1
+        return tuple(counts)
+
+    with time_limit("egg-10", 3):
+        verdict = verify("egg-10", one_by_one)
+    assert verdict.status == "incorrect" and (
+        "too many to ask Lemma 19" in verdict.message or "took longer" in verdict.message
+    ), verdict
+
+
+def test_egg6_near_misses_and_the_shown_table():
+    def rep_(j, n):
+        return sum(comb(j - 1, i) for i in range(n))
+
+    rejected("egg-6", rep_, why="(j, n) = (1, 1)")
+    rejected("egg-6", lambda j, n: rep_(j + 1, n) if j > 1 else 0, why="(j, n) = (2, 2)")
+    rejected("egg-6", lambda j, n: 0 if j == 1 else rep_(j - 1, n + 1), why="(j, n) = (3, 1)")
+    shown = {(j, n): laplace_rep(j, n) for j in range(1, 13) for n in range(1, 12)}
+    rejected("egg-6", lookup_table(shown), why="(j, n) = (13, 1)")
+
+    def by_counting(j, n):  # count the Dif values of a hand-made DP of W
+        size, counted, trials = 0, 0, 0
+        while trials <= j - 1:
+            size += 1
+            trials = _trials_linear(n, size)
+            counted += trials == j - 1
+        return counted
+
+    _slow("egg-6", by_counting)
+
+
+def test_egg7_near_misses_and_slow_sums():
+    def block_sum(n, k):  # W summed one block of equal W at a time: too slow for two eggs
+        j = _trials(n, k)
+        total = sum(t * (_F(n - 1, t - 1) + 1) for t in range(1, j)) + j * (k - _F(n, j - 1))
+        return Fraction(k + total, k + 1)
+
+    def closed(n, k):
+        j = _trials(n, k)
+        return Fraction(k + j * (k + 1) - _F(n + 1, j), k + 1)
+
+    accepted("egg-7", closed)
+    rejected("egg-7", lambda n, k: float(closed(n, k)), why="float")
+    rejected("egg-7", lambda n, k: Fraction(k + j_sum(n, k), k), why="(n, k) = (1, 1)")
+    rejected("egg-7", lambda n, k: closed(n, k) if n < 4 else closed(3, k), why="(n, k) = (4,")
+    shown = {(n, k): laplace_trials(n, k) for n in (1, 2, 3) for k in range(1, 16)}
+    rejected("egg-7", lookup_table(shown), why="(n, k) = (1, 16)")
+    verdict = verify("egg-7", block_sum)  # the real limit: the sentence says why
+    assert verdict.status == "incorrect" and "blocks of equal W(n,k)" in verdict.message, verdict
+
+
+def j_sum(n: int, k: int) -> int:
+    j = _trials(n, k)
+    return j * (k + 1) - _F(n + 1, j)
+
+
+def test_egg8_near_misses():
+    good = _laplace_drops_with(_trials)
+    accepted("egg-8", good)
+
+    def clipped_to_x(n, k):  # the window cut to X(n, k) instead of [rep(j-1,n), rep(j,n)]
+        x, y = _drops_with(_trials)(n, k), good(n, k)
+        return range(x[0], y[-1] + 1)
+
+    rejected("egg-8", clipped_to_x, why="(n, k) = (2, 4)")
+    rejected("egg-8", _drops_with(_trials), why="(n, k) = (2, 4)")
+
+    def two_egg_rule(n, k):  # Lesson II's two-egg window, max(q+1, t-1) .. min(t, q+t)
+        t = _trials(n, k)
+        q = k - _F(n, t - 1) - 1
+        return range(max(q + 1, t - 1), min(t, q + t) + 1)
+
+    rejected("egg-8", two_egg_rule, why="(n, k) = (1, 2)")
+    shown = {(n, k): laplace_drops(n, k) for n in (1, 2, 3, 4) for k in range(1, 16)}
+    rejected("egg-8", lookup_table(shown, range(1, 2)), why="(n, k) = (2, 16)")
+    _slow("egg-8", _laplace_drops_with(_trials_linear))
+
+
+def test_egg9_near_misses():
+    good = _laplace_drops_with(_trials)
+    accepted("egg-9", lambda n, k: good(n, k)[-1])
+    rejected("egg-9", lambda n, k: _drops_with(_trials)(n, k)[0], why="not optimal under Laplace")
+    rejected("egg-9", lambda n, k: _drops_with(_trials)(n, k)[-1], why="(n, k) = (3, 4)")
+    rejected("egg-9", lambda n, k: (k + 1) // 2, why="not worst-case optimal")
+    verdict = rejected("egg-9", lambda n, k: good(n, k)[0] if k <= 300 else 1)
+    assert "optimal in neither scenario" in verdict.message and "(n, k) = (2, " in verdict.message
+    shown = {k: laplace_drops(4, k)[0] for k in range(1, 16)}
+    rejected("egg-9", lambda n, k: shown.get(k, 1), why="the only egg breaks")
+    rejected("egg-9", lambda n, k: float(good(n, k)[0]), why="float")
+    _slow("egg-9", lambda n, k: _laplace_drops_with(_trials_linear)(n, k)[0])
+
+
+def test_the_checks_compare_with_the_dp_tables_they_claim():
+    assert worst_case_table(8, 600).value[7, 300] == 9
+    assert exercises._laplace(6, 400).fraction(2, 10) == Fraction(40, 11)
+    assert max_size(3, 4) == 14
