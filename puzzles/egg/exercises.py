@@ -58,21 +58,6 @@ def _laplace(n_max: int, k_max: int) -> DPTable:
     return laplace_table(n_max, k_max)
 
 
-def _as_set(value) -> set[int]:
-    return {int(v) for v in value}
-
-
-def _report(found, what: str, args: str, names: str = "k") -> tuple[bool, str]:
-    if found is None:
-        return True, f"{what} agrees with the dynamic programme for every {args}."
-    case, given, expected = found
-    shown = counterexample_place(case, names)
-    if isinstance(expected, (set, range)):
-        expected = format_set(expected)
-        given = format_set(given) if isinstance(given, (set, range, list, tuple)) else given
-    return False, f"smallest counterexample at {shown}: your answer gives {given}, the DP gives {expected}."
-
-
 # -- two eggs (Lessons I and II): egg-1 .. egg-5 and egg-11 ----------------------------------
 #
 # These exercises ask for formulas, "without the DP and without the package": each check
