@@ -9,12 +9,15 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import math
+import numbers
 import random
 from fractions import Fraction
 
 from puzzles.course.checker import PackFault, boolean, exact_number, exercise, first_disagreement, whole
-from puzzles.higher_lower.data import DATA, block_path, data_faults, hider_of, load_records
+from puzzles.higher_lower.data import DATA, block_path, data_faults, hider_of, load_records, load_solution
 from puzzles.higher_lower.model import (
+    best_tree,
     dresher,
     is_search_tree,
     payoff_matrix,
@@ -97,9 +100,10 @@ def _trees_within(answer) -> tuple[bool, str]:
     found = first_disagreement(answer, lambda N, h: expected[(N, h)], small + large, kind=whole)
     if found is not None:
         (N, h), given, wanted = found
-        listed = "by listing every tree" if N <= _SMALL_TREES else "(by generating functions)"
+        listed = "(by listing every tree)" if N <= _SMALL_TREES else "(by generating functions)"
         return False, (
-            f"at (N, h) = ({N}, {h}) your answer gives {given!r}; there are {wanted} trees {listed}."
+            f"at (N, h) = ({N}, {h}) your answer gives {given!r}; the number of such trees is {wanted} "
+            f"{listed}."
         )
     return True, (
         f"your count agrees with the list of every tree for N <= {_SMALL_TREES} (all heights) and "
@@ -318,7 +322,7 @@ def _dresher_step(answer) -> tuple[bool, str]:
         else:
             continue
         return False, (
-            f"for the game A = {game} at the basis {tuple(f'P{j}' for j in basis)} with inverse "
+            f"for the game A = {game} at the basis ({', '.join(f'P{j}' for j in basis)}) with inverse "
             f"{_fractions(inverse)}, your step gives {wrong}; Dresher's rules give {_step_text(expected)}."
         )
     games = len(_dresher_games())
@@ -366,39 +370,251 @@ def _two_row_value(answer) -> tuple[bool, str]:
     )
 
 
-def _random_weights(count: int, largest: int, seed: int) -> list[tuple[list[int]]]:
+# ---------------------------------------------------------------------------
+# lesson III: column generation (exercises 4 and 5) and its appendix (exercise 9)
+
+
+def _depths_problem(value, N: int) -> str | None:
+    """None for a list or tuple of N whole numbers (a depth vector), else what is wrong with it."""
+    if not isinstance(value, (list, tuple)):
+        return f"{value!r:.80} is a {type(value).__name__}; a tuple of {N} depths is asked"
+    if len(value) != N:
+        return f"{value!r:.80} has {len(value)} entries; a tuple of {N} depths (one per key) is asked"
+    for entry in value:
+        if (problem := whole(entry)) is not None:
+            return problem
+    return None
+
+
+def _search_tree_problem(depths) -> str | None:
+    """None when ``depths`` is the depth vector of a search tree, else why not. Builds the tree:
+    the keys a..b at level L need exactly one key of depth L (their root), none shallower."""
+    stack = [(1, len(depths), 1)]
+    while stack:
+        a, b, level = stack.pop()
+        if a > b:
+            continue
+        part = depths[a - 1 : b]
+        roots = [a + i for i, d in enumerate(part) if d == level]
+        if min(part) < level or len(roots) != 1:
+            where = "" if level == 1 else f" among the keys {a}..{b} below their parent"
+            return f"it needs exactly one key of depth {level}{where}, and none shallower"
+        stack += [(a, roots[0] - 1, level + 1), (roots[0] + 1, b, level + 1)]
+    return None
+
+
+def _shown_weights(weights) -> str:
+    text = "[" + ", ".join(str(w) for w in weights[:10]) + ("" if len(weights) <= 10 else ", ...") + "]"
+    return text if len(weights) <= 10 else f"{text} ({len(weights)} keys)"
+
+
+def _tree_verdict(answer, cases, reference, height=None) -> tuple[bool, str] | None:
+    """The first case where ``answer``'s tree is of the wrong kind, no search tree, too tall or
+    costs more than ``reference``; None when it is an optimal tree in every case."""
+    for case in cases:
+        weights = case[0]
+        given = answer(list(weights), *case[1:])  # a copy: the check's weights stay as they are
+        place = f"weights {_shown_weights(weights)}" + (f", h = {case[1]}" if height else "")
+        if (problem := _depths_problem(given, len(weights))) is not None:
+            return False, f"at {place}: {problem}."
+        if (problem := _search_tree_problem(given)) is not None:
+            return False, f"at {place} your depths {given!r:.90} are no search tree: {problem}."
+        if height and max(given) > case[1]:
+            return False, f"at {place} your tree has {max(given)} levels, more than h = {case[1]}."
+        cost, best = tree_cost(weights, given), reference(*case)
+        if cost != best:
+            return False, f"at {place} your tree costs {cost}, but the best one costs {best}."
+    return None
+
+
+def _weight_cases(seed: int, sizes, largest: int, zeros: float, fractions: bool = False) -> list[list]:
+    """Random non-negative weights (ints, or Fractions), a share ``zeros`` of them zero, never all zero."""
     rng = random.Random(seed)
-    return [([rng.randint(0, 9) + 1 for _ in range(rng.randint(1, largest))],) for _ in range(count)]
-
-
-@exercise("higher-lower-4")
-def _cubic_dp(answer) -> tuple[bool, str]:
-    """Exercise 4: the least weighted depth by recurrence (2.1), against every tree (N <= 8)."""
-    cases = _random_weights(60, 8, 4)
-    found = first_disagreement(
-        lambda w: Fraction(answer(w)), lambda w: min(tree_cost(w, t) for t in search_trees(len(w))), cases
-    )
-    return _report(
-        found, "your E[1, N]", "60 random weight vectors, N <= 8, each checked against all Catalan(N) trees"
-    )
-
-
-@exercise("higher-lower-5")
-def _bounded_dp(answer) -> tuple[bool, str]:
-    """Exercise 5: the subsequence DP (2.2) over trees with at most h levels, against every tree."""
-    rng = random.Random(5)
     cases = []
-    for _ in range(60):
-        N = rng.randint(1, 7)
-        h = rng.randint(max(1, N.bit_length()), 4)
-        cases.append(([rng.randint(1, 9) for _ in range(N)], h))
+    for N in sizes:
+        weights = [0 if rng.random() < zeros else rng.randint(1, largest) for _ in range(N)]
+        if not any(weights):
+            weights[rng.randrange(N)] = 1
+        if fractions:
+            weights = [Fraction(w, rng.randint(1, 9)) for w in weights]
+        cases.append(weights)
+    return cases
 
-    def reference(w, h):
-        return min(tree_cost(w, t) for t in search_trees(len(w)) if max(t) <= h)
 
-    found = first_disagreement(lambda w, h: Fraction(answer(w, h)), reference, cases)
-    return _report(
-        found, "your W(N, 2^h - 1)", "60 random (weights, h), checked against every tree of at most h levels"
+@functools.cache
+def _optimal_tree_cases() -> tuple[list[tuple[list]], dict[int, object]]:
+    """Small cases (N <= 8: every tree listed) and large ones (N = 30..100: best_tree's exact cost)."""
+    small = _weight_cases(41, [1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8], 9, 0.25)
+    small += _weight_cases(42, [3, 4, 5, 6, 7, 8], 9, 0.0, fractions=True)
+    small.sort(key=len)
+    large = _weight_cases(43, [30, 45, 60, 80, 100], 100, 0.2)
+    large += _weight_cases(44, [40], 9, 0.0, fractions=True)
+    large.sort(key=len)
+    costs = {id(w): min(tree_cost(w, t) for t in search_trees(len(w))) for w in small}
+    costs |= {id(w): best_tree(w)[0] for w in large}
+    return [(w,) for w in small + large], costs
+
+
+@exercise(
+    "higher-lower-4",
+    names="weights",
+    time_limit=20,
+    without="puzzles.higher_lower",
+    prepare=_optimal_tree_cases,
+    asks="optimal_tree(weights): the depth vector of a tree of least weighted depth, traced back "
+    "through the table of (2.1), without the course package",
+    verifies="a search tree of least cost on 20 weight vectors (zeros, Fractions) with N <= 8 against "
+    "every tree, and on 6 with N = 30..100 against best_tree's exact cost",
+    giveaways=("(2, 1, 3, 2)", "(2, 3, 1, 2)"),
+)
+def _optimal_tree(answer) -> tuple[bool, str]:
+    """Exercise 4: Bob's best reply as a tree, traced back through the table of eq. (2.1)."""
+    cases, costs = _optimal_tree_cases()
+    verdict = _tree_verdict(answer, cases, lambda w: costs[id(w)])
+    if verdict is not None:
+        return verdict
+    return True, (
+        f"your tree is a search tree of least cost in all {len(cases)} cases: against every tree for "
+        "N <= 8 (zero and fractional weights included), and against the exact cost of best_tree for "
+        "N = 30..100, where no list of the Catalan(N) trees could go."
+    )
+
+
+@functools.cache
+def _game_values() -> dict[int, Fraction]:
+    """V(N) for the sizes the loop is checked on, from the shipped certified solutions."""
+    return {N: load_solution(N).value for N in _LOOP_SIZES}
+
+
+_LOOP_SIZES = (21, 27, 34, 45)
+_LOOP_TOLERANCE = 1e-6
+
+
+def _rounds_problem(rounds) -> str | None:
+    """None for a non-empty list of (upper, lower) pairs of finite real numbers."""
+    if not isinstance(rounds, (list, tuple)) or not rounds:
+        return f"{rounds!r:.80} is no list of (upper, lower) pairs, one per round"
+    for entry in rounds:
+        if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+            return f"the round {entry!r:.60} is not a pair (upper, lower)"
+        for bound in entry:
+            if isinstance(bound, bool) or not isinstance(bound, numbers.Real) or not math.isfinite(bound):
+                return f"the bound {bound!r:.40} in the round {entry!r:.60} is not a finite number"
+    return None
+
+
+@exercise(
+    "higher-lower-5",
+    names="N",
+    time_limit=60,
+    without=("puzzles.higher_lower.solver", "puzzles.higher_lower.data", "puzzles.higher_lower.sweep"),
+    prepare=_game_values,
+    asks="column_generation(N): the rounds (upper, lower) of delayed column generation, a restricted LP "
+    "solved by linprog and priced by best_tree",
+    verifies=f"N = {', '.join(map(str, _LOOP_SIZES))}: every upper bound >= V(N) and non-increasing, every "
+    f"lower bound <= V(N), the last round's bounds equal V(N) within {_LOOP_TOLERANCE:g} (certified values)",
+    giveaways=("87/23", "3.78260", "1582733/389951", "4.05879", "83/19", "4.36842", "223/47", "4.74468"),
+)
+def _column_generation(answer) -> tuple[bool, str]:
+    """Exercise 5: the column-generation loop, checked against the certified V(N)."""
+    values = _game_values()
+    tol = _LOOP_TOLERANCE
+    for N in _LOOP_SIZES:
+        rounds = answer(N)
+        if (problem := _rounds_problem(rounds)) is not None:
+            return False, f"at N = {N}: {problem}."
+        V, value = values[N], float(values[N])
+        for k, (upper, lower) in enumerate(rounds, start=1):
+            if upper < value - tol:
+                return False, (
+                    f"at N = {N}, round {k}: your upper bound {upper!r} is below V({N}) = {V} = {value:.9f}; "
+                    "the value of a restricted LP can never be below the game's value."
+                )
+            if lower > value + tol:
+                return False, (
+                    f"at N = {N}, round {k}: your lower bound {lower!r} is above V({N}) = {V} = {value:.9f}; "
+                    "Bob's best reply to any distribution of Alice costs at most V(N)."
+                )
+            if k > 1 and upper > rounds[k - 2][0] + tol:
+                return False, (
+                    f"at N = {N}, round {k}: your upper bound rose from {rounds[k - 2][0]!r} to {upper!r}; "
+                    "a restricted LP with one more column cannot get worse."
+                )
+        upper, lower = rounds[-1]
+        if abs(upper - value) > tol or upper - lower > tol:
+            return False, (
+                f"at N = {N} your last round has the bounds ({upper!r}, {lower!r}), but V({N}) = {V} = "
+                f"{value:.9f}: the loop must run until the bounds meet (within {tol:g})."
+            )
+    return True, (
+        f"for N = {', '.join(map(str, _LOOP_SIZES))} your rounds are valid bounds (upper never below V(N) "
+        "and never rising, lower never above it) and the last round meets at the certified V(N) within "
+        f"{tol:g}."
+    )
+
+
+def _bounded_reference(weights, h: int):
+    """The least cost of a search tree with at most h levels, by the interval DP with the height
+    threaded through (independent of the subsequence DP (2.2)): C_L(a, b) = sum_{a..b} w +
+    min_r C_{L-1}(a, r-1) + C_{L-1}(r+1, b), with C_0 zero on empty intervals."""
+    N = len(weights)
+    prefix = list(itertools.accumulate(weights, initial=0))
+    previous: dict[tuple[int, int], object] = {(a, a - 1): 0 for a in range(1, N + 2)}
+    for level in range(1, h + 1):
+        current = {(a, a - 1): 0 for a in range(1, N + 2)}
+        for length in range(1, min(N, 2**level - 1) + 1):
+            for a in range(1, N - length + 2):
+                b = a + length - 1
+                options = [
+                    previous[a, r - 1] + previous[r + 1, b]
+                    for r in range(a, b + 1)
+                    if (a, r - 1) in previous and (r + 1, b) in previous
+                ]
+                if options:
+                    current[a, b] = min(options) + prefix[b] - prefix[a - 1]
+        previous = current
+    return previous[1, N]
+
+
+@functools.cache
+def _short_tree_cases() -> tuple[list[tuple[list, int]], dict[int, object]]:
+    """Small cases (N <= 7: every tree of at most h levels listed) and large ones (N = 20..90)."""
+    rng = random.Random(91)
+    small = [([0, 2], 3), ([2, 1, 1, 2], 3)]
+    for weights in _weight_cases(92, [2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7], 9, 0.4):
+        small.append((weights, rng.randint(len(weights).bit_length(), 4)))
+    small += [(w, 3) for w in _weight_cases(93, [4, 5, 6], 9, 0.3, fractions=True)]
+    small.sort(key=lambda case: len(case[0]))
+    large = []
+    for weights in _weight_cases(94, [20, 31, 40, 63, 90], 50, 0.3):
+        large.append((weights, len(weights).bit_length() + rng.randint(0, 2)))
+    costs = {id(w): min(tree_cost(w, t) for t in search_trees(len(w)) if max(t) <= h) for w, h in small}
+    costs |= {id(w): _bounded_reference(w, h) for w, h in large}
+    return small + large, costs
+
+
+@exercise(
+    "higher-lower-9",
+    names="weights, h",
+    time_limit=20,
+    without="puzzles.higher_lower",
+    prepare=_short_tree_cases,
+    asks="short_tree(weights, h): a valid search tree of least cost among those with at most h levels, "
+    "by the subsequence DP (2.2) and its traceback, also when some weights are zero",
+    verifies="a search tree of at most h levels and least cost on 17 cases with N <= 7 against every "
+    "such tree, and on 5 with N = 20..90 (30% zero weights) against an interval DP with the height",
+    giveaways=("lexicographic",),
+)
+def _short_tree(answer) -> tuple[bool, str]:
+    """Exercise 9: the bounded-height pricing (eq. 2.2) made safe for zero weights (Section 2.3.5)."""
+    cases, costs = _short_tree_cases()
+    verdict = _tree_verdict(answer, cases, lambda w, h: costs[id(w)], height=True)
+    if verdict is not None:
+        return verdict
+    return True, (
+        f"your tree is a valid search tree of at most h levels and least cost in all {len(cases)} cases: "
+        "against every such tree for N <= 7, and against an interval DP over (keys, height) for "
+        "N = 20..90 with zero weights."
     )
 
 
