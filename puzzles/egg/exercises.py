@@ -478,9 +478,10 @@ def _many_egg_cases() -> list[tuple[int, int]]:
 
 def _prepare_many_eggs() -> None:
     _worst(MANY_EGGS, MANY_SIZES)
+    _worst(8, 600)
     _laplace(MANY_EGGS, MANY_SIZES)
-    _laplace(8, 2100)
     _nature_counts_table()
+    _laplace_rep_counts()
 
 
 def _slow_place(n: int, k: int) -> str:
@@ -736,6 +737,7 @@ def _nature_on_optimal_drops(answer) -> tuple[bool, str]:
     )
 
 
+@cache
 def _laplace_rep_counts(n_max: int = 8, k_max: int = 2100) -> dict[tuple[int, int], int]:
     """REP(j, n) counted in the DP's Dif(., n) = Nom(n, .) - Nom(n, . - 1), for the complete values j."""
     laplace = _laplace(n_max, k_max)
