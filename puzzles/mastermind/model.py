@@ -112,8 +112,15 @@ class Game:
         """The digit string of the code with this index."""
         return self.codes[int(index)]
 
+    @cached_property
+    def _index_of(self) -> dict[str, int]:
+        """code string -> index, so that a valid code is looked up without re-parsing it."""
+        return {code: i for i, code in enumerate(self.codes)}
+
     def index(self, code: str | int) -> int:
         """The index of a code given as a digit string (``"1123"``) or an int (``1123``)."""
+        if type(code) is str and (found := self._index_of.get(code)) is not None:
+            return found
         text = str(code).strip() if isinstance(code, (str, int)) and not isinstance(code, bool) else None
         if text is None:
             raise ValueError(

@@ -46,6 +46,7 @@ from puzzles.mastermind.strategy import Node, Strategy
 __all__ = [
     "OptimalSearch",
     "SearchStats",
+    "branch_and_bound_trace",
     "history_counts",
     "optimal_strategy",
     "plain_minimum_total",
@@ -170,6 +171,8 @@ class OptimalSearch:
         self._symmetry = _Symmetry(game)
         self._representatives: dict[bytes, np.ndarray] = {}
         self._everyone = np.arange(self._symmetry.size)
+        self._trace: list[dict[str, object]] | None = None  # events, while branch_and_bound_trace records
+        self._depth = 0  # guesses made between the traced set and the set being solved
 
     # -- bounds -------------------------------------------------------------------------
 
@@ -199,9 +202,11 @@ class OptimalSearch:
         key = (0 if guesses_left is None else guesses_left, cell.tobytes())
         known = self._exact.get(key)
         if known is not None:
+            self._note(n, limit, outcome=f"solved before: T = {known}")
             return known
         lower = self._lower.get(key, 0)
         if lower >= limit:
+            self._note(n, limit, outcome=f"known to cost >= {lower}: over budget")
             return lower
         if guesses_left is not None and guesses_left < 2:
             return self._bounded(key, INFEASIBLE)
@@ -212,13 +217,17 @@ class OptimalSearch:
             separating = (inside[:, 1:] != inside[:, :-1]).all(axis=1)
             if separating.any():
                 self.stats.shortcuts += 1
-                return self._solved(key, 2 * n - 1, int(cell[np.argmax(separating)]))
+                guess = int(cell[np.argmax(separating)])
+                self._note(n, limit, guess, outcome=f"a candidate separates: 2n-1 = {2 * n - 1}")
+                return self._solved(key, 2 * n - 1, guess)
         counts = np.bincount(self._rows[cell].ravel(), minlength=len(self.game.feedbacks) * size)
         counts = counts.reshape(len(self.game.feedbacks), size)
         largest = counts.max(axis=0)
         if n <= self.replies + 1 and largest.min() == 1:
             self.stats.shortcuts += 1
-            return self._solved(key, 2 * n, int(np.argmin(largest)))
+            guess = int(np.argmin(largest))
+            self._note(n, limit, guess, outcome=f"another code separates: 2n = {2 * n}")
+            return self._solved(key, 2 * n, guess)
         below = self._bound_table(self._left(guesses_left))
         bounds = below[counts[: self.game.hit_index]].sum(axis=0) + n
         inside = np.zeros(size, dtype=bool)
@@ -229,14 +238,26 @@ class OptimalSearch:
         bounds = np.where(useful, bounds, _EXCLUDED)
         lower = max(lower, int(bounds.min()))
         if lower >= limit:
+            self._note(n, limit, outcome=f"every bound >= {lower}: over budget")
             return self._bounded(key, lower)
         order = np.argsort(bounds * 2 + ~inside, kind="stable")
         best, best_guess = limit, -1
         replies_in_cell = table[:, cell]
         hit = self.game.hit_index
-        for guess in order.tolist():
+        for tried, guess in enumerate(order.tolist()):
             bound = int(bounds[guess])
             if bound >= best:
+                if self._trace is not None and bound < _EXCLUDED:
+                    untried = int((bounds < _EXCLUDED).sum()) - tried
+                    reason = "budget" if best_guess < 0 else "best"
+                    self._note(
+                        n,
+                        limit,
+                        guess,
+                        bound,
+                        f"bound >= {reason} {best}: stop, {untried} untried",
+                        self._sizes(counts[:, guess]),
+                    )
                 break
             self.stats.guesses_expanded += 1
             column = replies_in_cell[guess]
@@ -246,26 +267,70 @@ class OptimalSearch:
             pairs = zip(sizes[:hit].tolist(), ends[:hit].tolist(), strict=True)
             cells = sorted(((c, e) for c, e in pairs if c >= 3), reverse=True)
             total, sub_stabiliser = bound, None
+            slot = None if self._trace is None else len(self._trace)
             for c, end in cells:
                 if sub_stabiliser is None:
                     sub_stabiliser = (
                         self._symmetry.fixing(stabiliser, guess) if len(stabiliser) > 1 else stabiliser
                     )
                 base = int(below[c])
+                self._depth += 1
                 value = self._solve(
                     cell[by_reply[end - c : end]],
                     best - (total - base),
                     sub_stabiliser,
                     self._left(guesses_left),
                 )
+                self._depth -= 1
                 total += value - base
                 if total >= best:
                     break
+            if slot is not None:
+                if total < best:
+                    outcome = f"total {total}: best so far"
+                else:
+                    reason = "budget" if best_guess < 0 else "best"
+                    outcome = f"abandoned: reaches {reason} {best}"
+                self._note(n, limit, guess, bound, outcome, self._sizes(counts[:, guess]), slot)
             if total < best:
                 best, best_guess = total, guess
         if best_guess >= 0:
             return self._solved(key, best, best_guess)
         return self._bounded(key, max(lower, best))
+
+    def _note(
+        self,
+        n: int,
+        limit: int,
+        guess: int | None = None,
+        bound: int | None = None,
+        outcome: str = "",
+        sizes: str = "",
+        slot: int | None = None,
+    ) -> None:
+        """Record one step of the search while ``branch_and_bound_trace`` is listening.
+
+        ``slot`` puts a guess's step before the steps of its cells, which were solved first.
+        """
+        if self._trace is None:
+            return
+        self._trace.insert(
+            len(self._trace) if slot is None else slot,
+            {
+                "depth": self._depth,
+                "candidates": n,
+                "budget": None if limit >= INFEASIBLE // 2 else limit,
+                "guess": None if guess is None else self.game.code(guess),
+                "partition": sizes,
+                "bound": bound,
+                "outcome": outcome,
+            },
+        )
+
+    @staticmethod
+    def _sizes(column: np.ndarray) -> str:
+        """A partition's cell sizes, largest first: ``"6+6+4+4+3+2+1+1"``."""
+        return "+".join(str(size) for size in sorted(column.tolist(), reverse=True) if size)
 
     def _solved(self, key: tuple[int, bytes], value: int, guess: int) -> int:
         self._exact[key] = value
@@ -388,6 +453,32 @@ def optimal_strategy(game: Game, max_guesses: int | None = None) -> Strategy:
     ``max_guesses`` caps the worst case (Koyama and Lai: 5625 for 4x6, 5626 with the cap 5).
     """
     return OptimalSearch(game, max_guesses).strategy()
+
+
+def branch_and_bound_trace(
+    game: Game,
+    candidates: Iterable[str | int] | None = None,
+    max_guesses: int | None = None,
+    depth: int = 1,
+) -> list[dict[str, object]]:
+    """The steps of a fresh search for T(candidates), down to ``depth`` guesses below the start.
+
+    One dict per step, in the order the search takes them: ``depth`` (guesses made since the
+    start), ``candidates`` (the size of the set being solved), ``budget`` (the total above which
+    the set's caller no longer cares; None at the start), ``guess``, ``partition`` (its cell
+    sizes, the win included), ``bound`` (|S| plus the lower bounds of its cells) and ``outcome``
+    (the total found, or why the guess was abandoned, or why the search stopped; at most 40
+    characters). A step below a guess that was abandoned shows the budget its cell was given.
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"the depth of a trace is a whole number >= 0, got {depth!r}")
+    search = OptimalSearch(game, max_guesses)
+    search._trace = []
+    try:
+        search.value(candidates)
+    finally:
+        events, search._trace = search._trace, None
+    return [event for event in events if event["depth"] <= depth]
 
 
 def plain_minimum_total(game: Game, max_guesses: int | None = None) -> int:

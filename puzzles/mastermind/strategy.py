@@ -25,7 +25,7 @@ import numpy as np
 
 from puzzles.mastermind.model import Feedback, Game
 
-__all__ = ["Evaluation", "Node", "Strategy", "evaluate"]
+__all__ = ["Evaluation", "Node", "Strategy", "evaluate", "evaluate_determined"]
 
 
 @dataclass
@@ -206,6 +206,45 @@ def evaluate(game: Game, strategy: Strategy) -> Evaluation:
             raise ValueError("the strategy goes round in circles: it guesses more often than there are codes")
         guess = game.index(node.guess)
         replies = table[guess, secrets]
+        for reply in np.unique(replies).tolist():
+            cell = secrets[replies == reply]
+            if reply == game.hit_index:
+                distribution[depth] = distribution.get(depth, 0) + 1
+                continue
+            feedback = game.feedbacks[reply]
+            if feedback not in node.replies:
+                raise ValueError(
+                    f"the strategy has no guess after the reply {feedback} to {node.guess} "
+                    f"(secret {game.code(int(cell[0]))} needs one)"
+                )
+            visit(node.replies[feedback], cell, depth + 1)
+
+    visit(strategy.root, np.arange(game.size), 1)
+    total = sum(guesses * count for guesses, count in distribution.items())
+    return Evaluation(game.size, total, max(distribution), dict(sorted(distribution.items())))
+
+
+def evaluate_determined(game: Game, strategy: Strategy) -> Evaluation:
+    """Like ``evaluate``, but counting the guesses until each secret is *determined*, not revealed.
+
+    The chapter's footnote: a secret is revealed when it is guessed (the reply (p, 0)); it is
+    determined as soon as it is the only code consistent with the replies so far. The codes
+    reaching a node of the tree are exactly the codes consistent with the replies on its path,
+    so a secret that reaches a node alone was determined one guess earlier (0 guesses for a
+    game of one code); otherwise it is determined by the guess that reveals it.
+    """
+    if strategy.game != game:
+        raise ValueError(f"the strategy is for {strategy.game!r}, not for {game!r}")
+    table = game.table
+    distribution: dict[int, int] = {}
+
+    def visit(node: Node, secrets: np.ndarray, depth: int) -> None:
+        if len(secrets) == 1:
+            distribution[depth - 1] = distribution.get(depth - 1, 0) + 1
+            return
+        if depth > game.size:
+            raise ValueError("the strategy goes round in circles: it guesses more often than there are codes")
+        replies = table[game.index(node.guess), secrets]
         for reply in np.unique(replies).tolist():
             cell = secrets[replies == reply]
             if reply == game.hit_index:

@@ -113,3 +113,12 @@ def test_bad_input_is_a_sentence(call, words):
 def test_bad_games(pegs, colours, words):
     with pytest.raises(ValueError, match=words):
         Game(pegs, colours)
+
+
+def test_code_lookup_is_fast_and_still_validates():
+    game = Game(4, 6)
+    assert [game.index(code) for code in game.codes] == list(range(1296))
+    assert game.index(" 1123 ") == game.index("1123") == game.index(1123)
+    for bad in ("1127", "112", "abcd", "11230"):
+        with pytest.raises(ValueError):
+            game.index(bad)

@@ -116,3 +116,40 @@ def test_history_counts_by_brute_force():
             "one-guess histories": len(one),
             "two-guess histories": len(two),
         }
+
+
+def test_branch_and_bound_trace_follows_the_search():
+    from puzzles.mastermind.search import branch_and_bound_trace
+
+    steps = branch_and_bound_trace(Game(3, 3), depth=1)
+    first = steps[0]
+    assert (first["depth"], first["candidates"], first["guess"], first["partition"], first["bound"]) == (
+        0,
+        27,
+        "112",
+        "6+6+4+4+3+2+1+1",
+        72,
+    )
+    assert first["outcome"] == "total 73: best so far"
+    assert steps[-1]["guess"] == "123" and steps[-1]["outcome"].startswith("bound >= best 73: stop")
+    # the outcomes fit a table column, and depth limits the steps shown
+    assert all(len(step["outcome"]) <= 40 for step in steps)
+    assert {step["depth"] for step in steps} == {0, 1}
+    assert len(branch_and_bound_trace(Game(3, 3), depth=0)) == 2
+    # a guess abandoned half-way: its cells got budgets below the best total
+    steps = branch_and_bound_trace(Game(4, 2), depth=1)
+    abandoned = [i for i, step in enumerate(steps) if step["outcome"].startswith("abandoned")]
+    assert [steps[i]["guess"] for i in abandoned] == ["1122", "1111"]
+    assert [step["budget"] for step in steps[abandoned[0] + 1 : abandoned[1]] if step["budget"]] == [
+        10,
+        10,
+        9,
+        9,
+        8,
+    ]
+    # tracing changes nothing: the search still finds the optimum
+    assert OptimalSearch(Game(4, 2)).value() == 44 and not any(
+        step["budget"] for step in steps[: abandoned[0]]
+    )
+    with pytest.raises(ValueError, match="depth"):
+        branch_and_bound_trace(Game(2, 2), depth=-1)

@@ -80,3 +80,24 @@ def test_plots_build():
     assert plot_partition(game.partition_sizes("1123")).axes
     with pytest.raises(ValueError):
         plot_distributions({})
+
+
+def test_determined_counts_equal_the_consistent_codes_after_each_guess():
+    """Reveal versus determine: a second count by replaying every secret with ``game.consistent``."""
+    from puzzles.mastermind.strategy import evaluate_determined
+
+    for pegs, colours in [(1, 1), (2, 2), (3, 3), (2, 4)]:
+        game = Game(pegs, colours)
+        for strategy in (heuristic_strategy(game, "worst-case"), OptimalSearch(game).strategy()):
+            needed = []
+            for secret in game.codes:
+                history = []
+                while len(game.consistent(history)) > 1:
+                    guess = strategy.next_guess([reply for _, reply in history])
+                    history.append((guess, game.feedback(guess, secret)))
+                needed.append(len(history))
+            result = evaluate_determined(game, strategy)
+            assert result.total == sum(needed) and result.worst == max(needed)
+            assert result.total <= evaluate(game, strategy).total - (game.size > 1)
+    game = Game(2, 2)
+    assert evaluate_determined(game, OptimalSearch(game).strategy()).total == 6  # lesson 2's example
