@@ -518,9 +518,11 @@ def _many_check(
 
     def disagreement(found) -> tuple[bool, str]:
         case, given, expected = found
-        given = given if isinstance(given, str) else shown(given)
+        place = counterexample_place(case, names)
+        if isinstance(given, str):  # a value of the wrong kind, described by ``kind``
+            return False, f"at {place}: {given}."
         return False, (
-            f"smallest counterexample at {counterexample_place(case, names)}: your answer gives {given}, "
+            f"smallest counterexample at {place}: your answer gives {shown(given)}, "
             f"it should be {shown(expected)}."
         )
 
