@@ -692,7 +692,15 @@ def verify(exercise_id: str, answer: Any) -> Verdict:
                 f"uses {used}. Write the computation yourself.",
             )
     if entry.prepare is not None:
-        entry.prepare()
+        try:
+            entry.prepare()
+        except Exception as error:  # the check's own work, before the answer runs: the pack's fault
+            return Verdict(
+                exercise_id,
+                "check failed",
+                f"{type(error).__name__}: {error}. This is the course pack's fault, not your answer's; "
+                "please report it.",
+            )
     runner = _in_child if hasattr(os, "fork") else _in_kernel
     status, message, output = runner(entry, answer)
     if status in ("correct", "incorrect") and "took longer than" not in message:

@@ -222,3 +222,17 @@ def test_package_use_is_found_behind_a_cache():
     assert package_used(memoised, "fractions") == "Fraction (fractions)"
     assert package_used(through_helper, "fractions") == "Fraction (fractions)"
     assert package_used(functools.cache(lambda k: math.isqrt(k)), "fractions") is None
+
+
+def _broken_data():
+    raise PackFault("the data file demo-data.json.xz is missing; rebuild it with `make data`")
+
+
+@exercise("demo-6", names="k", prepare=_broken_data)
+def _needs_data(answer):
+    return _squares(answer)
+
+
+def test_a_fault_while_preparing_the_check_is_the_packs():
+    verdict = verify("demo-6", lambda k: k * k)
+    assert verdict.status == "check failed" and "demo-data.json.xz" in verdict.message
