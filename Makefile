@@ -9,7 +9,7 @@ PORT ?= 8888
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
-.PHONY: lab test unit doctest nbval student-test browser notebooks student site bench lint clean
+.PHONY: lab test unit doctest nbval student-test browser screenshots notebooks student site bench lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,11 @@ student-test: $(STAMP)
 
 browser: $(STAMP)
 	$(BIN)/pytest -q tests/browser
+
+# every lesson run in JupyterLab (headless Debian chromium): a PNG of each widget, figure and
+# table under build/screenshots/<unit>/<lesson>/; LESSONS="egg/01-worst-case.ipynb" for a few
+screenshots: $(STAMP)
+	LESSONS="$(LESSONS)" $(BIN)/python tests/browser/screenshots.py
 
 notebooks: $(STAMP)
 	for nb in $(NOTEBOOKS); do \
