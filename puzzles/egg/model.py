@@ -21,6 +21,7 @@ Both facts are verified against the plain dynamic programme (``worst_case_table`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -30,6 +31,8 @@ from typing import Literal
 
 import numpy as np
 
+from puzzles.course.validate import cap as _cap
+from puzzles.course.validate import sequence as _sequence
 from puzzles.course.validate import whole_number as _check_int
 
 __all__ = [
@@ -54,6 +57,14 @@ __all__ = [
 
 NatureReply = Literal["break", "survive", "either"]
 
+# Cost caps, measured on two cores (``python -m puzzles.bench --caps``):
+MAX_SIZE_DIGITS = 60_000  # F(n, t), rep, First: answers of at most this many decimal digits
+MAX_SIZE_TERMS = 10_000  # F(n, t) adds min(n, t) binomials; 10 000 terms of 60 000 digits: under 1 s
+MAX_K_DIGITS = 1_000  # sizes k below 10**1000: W, L, X, Y, z in milliseconds for any n
+TABLE_LARGEST_CELLS = 50_000  # (n_max + 1)(k_max + 1) entries of a DP table (100 x 500: about 1.5 s)
+TABLE_LARGEST_WORK = 200_000_000  # n_max * k_max**2 comparisons of a DP table (2 x 10 000: about 1.3 s)
+EXPECTED_LARGEST_WORK = 12_000_000  # min(n, H) * H**3 steps of the prior DP (2 x 183**3: about 2 s)
+
 
 # ---------------------------------------------------------------------------
 # input checks: every public function speaks to the student in one sentence
@@ -72,7 +83,13 @@ def _check_size(k: object, *, allow_empty: bool = True) -> int:
         raise ValueError(f"k is the number of untested heights and cannot be negative, got {k}")
     if k == 0 and not allow_empty:
         raise ValueError("k = 0: the interval of uncertainty is empty, so there is no drop to choose")
+    _cap(_digits(k), "the number of digits of k", MAX_K_DIGITS, "no building is that tall")
     return k
+
+
+def _digits(value: int) -> int:
+    """About how many decimal digits ``value`` has (without printing it)."""
+    return int(value.bit_length() * 0.30103) + 1
 
 
 def _check_index(j: object, what: str = "j") -> int:
@@ -86,11 +103,48 @@ def _check_index(j: object, what: str = "j") -> int:
 # worst case: W(n, k) and X(n, k)
 
 
+def _size_digits(n: int, t: int) -> int:
+    """About how many decimal digits F(n, t) has (an upper estimate, for the cost cap)."""
+    if n <= 0 or t <= 0:
+        return 1
+    if n >= t:
+        return int(t * 0.30103) + 1
+    bits = min(t, n * math.log2(math.e * t / n))  # C(t, n) <= (e t / n)**n
+    return int(bits * 0.30103) + 1
+
+
+def _check_size_cost(n: int, t: int, what: str) -> None:
+    """Refuse an F(n, t) beyond the caps, naming ``what`` is being computed."""
+    _cap(
+        _size_digits(n, t),
+        f"the number of digits of {what}",
+        MAX_SIZE_DIGITS,
+        "it is a sum of binomial coefficients C(t, i); math.comb(t, i) gives any one of them, "
+        "and worst_case_trials(n, k) works for any size k",
+    )
+    if 0 < n < t:
+        _cap(
+            n,
+            f"the number of binomial terms of {what} (n eggs)",
+            MAX_SIZE_TERMS,
+            "with n >= t the sum is 2**t - 1; otherwise use fewer eggs",
+        )
+
+
 def max_size(n: int, t: int) -> int:
     """F(n, t) = C(t,1) + ... + C(t,n): the largest size that n eggs settle in t trials.
 
-    F(n, t) = 0 for t <= 0 or n <= 0, and F(n, t) = 2**t - 1 when n >= t.
+    F(n, t) = 0 for t <= 0 or n <= 0, and F(n, t) = 2**t - 1 when n >= t. Serves answers of
+    up to ``MAX_SIZE_DIGITS`` digits, summed from at most ``MAX_SIZE_TERMS`` terms.
     """
+    n = _check_int(n, "the number of eggs n")
+    t = _check_int(t, "the number of trials t")
+    _check_size_cost(n, t, "F(n, t)")
+    return _max_size(n, t)
+
+
+def _max_size(n: int, t: int) -> int:
+    """F(n, t) without input checks."""
     if n <= 0 or t <= 0:
         return 0
     if n >= t:
@@ -110,17 +164,19 @@ def _trials(n: int, k: int) -> int:
         raise OverflowError("no eggs left for a non-empty interval")
     if n == 1:
         return k
+    if n >= k.bit_length():  # enough eggs for plain bisection: F(n, t) = 2**t - 1 for t <= n
+        return k.bit_length()
     # F(n, t) <= 2**t - 1, so F(n, t) < k for t = bit_length(k) - 1; gallop up, then bisect.
     low = k.bit_length() - 1
     step = 1
     high = low + step
-    while max_size(n, high) < k:
+    while _max_size(n, high) < k:
         low = high
         step *= 2
         high = low + step
     while high - low > 1:  # F(n, low) < k <= F(n, high)
         middle = (low + high) // 2
-        if max_size(n, middle) >= k:
+        if _max_size(n, middle) >= k:
             high = middle
         else:
             low = middle
@@ -143,8 +199,8 @@ def worst_case_trials(n: int, k: int) -> int:
 
 def _worst_case_interval(n: int, k: int) -> tuple[int, int]:
     t = _trials(n, k)
-    low = max(1, k - max_size(n, t - 1))
-    high = min(k, max_size(n - 1, t - 1) + 1)
+    low = max(1, k - _max_size(n, t - 1))
+    high = min(k, _max_size(n - 1, t - 1) + 1)
     return low, high
 
 
@@ -173,18 +229,21 @@ def rep(j: int, n: int) -> int:
     rep(j, n) = C(j-1, 0) + C(j-1, 1) + ... + C(j-1, n-1) = F(n-1, j-1) + 1.
     """
     j, n = _check_index(j), _check_eggs(n)
-    return max_size(n - 1, j - 1) + 1
+    _check_size_cost(n - 1, j - 1, "rep(j, n)")
+    return _max_size(n - 1, j - 1) + 1
 
 
 def first(j: int, n: int) -> int:
     """First(j, n): the least size k with W(n, k) = j; Sniedovich Lemma 17, eq. (39)."""
     j, n = _check_index(j), _check_eggs(n)
-    return max_size(n, j - 1) + 1
+    _check_size_cost(n, j - 1, "First(j, n)")
+    return _max_size(n, j - 1) + 1
 
 
 def dif(j: int, n: int) -> int:
     """Dif(j, n) = Nom(n, j) - Nom(n, j-1), Sniedovich Table 9; equals 1 + W(n, j)."""
     j, n = _check_index(j), _check_eggs(n)
+    _cap(_digits(j), "the number of digits of j", MAX_K_DIGITS, "no building is that tall")
     return 1 + _trials(n, j)
 
 
@@ -195,6 +254,8 @@ def laplace_rep(j: int, n: int) -> int:
     W(n, k): REP(1, n) = 0 and REP(j, n) = rep(j - 1, n) for j >= 2 (Exercise 6).
     """
     j, n = _check_index(j), _check_eggs(n)
+    if j > 1:
+        _check_size_cost(n - 1, j - 2, "REP(j, n)")
     return 0 if j == 1 else rep(j - 1, n)
 
 
@@ -218,7 +279,7 @@ def _sum_of_trials(n: int, k: int) -> int:
     if k == 0:
         return 0
     j = _trials(n, k)
-    return j * (k + 1) - max_size(n + 1, j)
+    return j * (k + 1) - _max_size(n + 1, j)
 
 
 def laplace_numerator(n: int, k: int) -> int:
@@ -251,8 +312,8 @@ def laplace_drops(n: int, k: int) -> range:
     """
     n, k = _check_eggs(n), _check_size(k, allow_empty=False)
     t = _trials(n, k)
-    low = max(max_size(n - 1, t - 2) + 1, k - max_size(n, t - 1))
-    high = min(max_size(n - 1, t - 1) + 1, k - max_size(n, t - 2))
+    low = max(_max_size(n - 1, t - 2) + 1, k - _max_size(n, t - 1))
+    high = min(_max_size(n - 1, t - 1) + 1, k - _max_size(n, t - 2))
     return range(low, high + 1)
 
 
@@ -287,8 +348,8 @@ def nature_response(n: int, k: int, x: int) -> NatureReply:
 
 def _check_prior(prior: Sequence[Rational]) -> list[Fraction]:
     try:
-        weights = list(prior)
-    except TypeError:
+        weights = _sequence(prior, "the prior (one weight for each C = 0..H)")
+    except ValueError:
         raise ValueError("the prior must be a list of weights, one for each C = 0..H") from None
     if not weights:
         raise ValueError("the prior is empty: give one weight for each possible C = 0..H")
@@ -309,6 +370,7 @@ def _expected_dp(n: int, weights: list[Fraction]) -> tuple[int, list[int], int]:
     scale = lcm(*(w.denominator for w in weights))
     w = [int(v * scale) for v in weights]
     size = len(w) - 1  # H
+    n = min(n, max(size, 1))  # H drops break at most H eggs: more eggs change nothing
     prefix = [0]
     for v in w:
         prefix.append(prefix[-1] + v)
@@ -343,13 +405,25 @@ def expected_trials(n: int, prior: Sequence[Rational]) -> Fraction:
     H = len(prior) - 1; the weights need not sum to 1. O(n H^3) exact arithmetic.
     """
     n, weights = _check_eggs(n), _check_prior(prior)
+    _check_expected_cost(n, weights)
     total, _, scale = _expected_dp(n, weights)
     return Fraction(total, scale) / sum(weights)
+
+
+def _check_expected_cost(n: int, weights: list[Fraction]) -> None:
+    H = len(weights) - 1
+    _cap(
+        min(n, max(H, 1)) * H**3,
+        f"min(n, H) * H**3 for H = {H} and n = {n}",
+        EXPECTED_LARGEST_WORK,
+        "for a uniform prior, laplace_trials(n, H) and laplace_drops(n, H) are closed forms for any H",
+    )
 
 
 def expected_drops(n: int, prior: Sequence[Rational]) -> tuple[int, ...]:
     """The optimal first drops (heights 1..H) of eq. (27) under a prior over C = 0..H."""
     n, weights = _check_eggs(n), _check_prior(prior)
+    _check_expected_cost(n, weights)
     if len(weights) == 1:
         return ()
     return tuple(_expected_dp(n, weights)[1])
@@ -386,6 +460,19 @@ def _as_range(positions: np.ndarray) -> range:
 
 def _solve_table(n_max: int, k_max: int, laplace: bool) -> DPTable:
     n_max, k_max = _check_eggs(n_max), _check_size(k_max)
+    closed = (
+        "laplace_trials(n, k) and laplace_drops(n, k)"
+        if laplace
+        else "worst_case_trials(n, k) and worst_case_drops(n, k)"
+    )
+    alternative = f"{closed} give single entries for any k in closed form"
+    _cap(
+        (n_max + 1) * (k_max + 1),
+        "the number of table entries (n_max + 1)(k_max + 1)",
+        TABLE_LARGEST_CELLS,
+        alternative,
+    )
+    _cap(n_max * k_max**2, "the work n_max * k_max**2 of the table", TABLE_LARGEST_WORK, alternative)
     value = np.zeros((n_max + 1, k_max + 1), dtype=np.int64)
     value[0, 1:] = _NEVER
     drops: list[list[range]] = [[range(0)] * (k_max + 1)]
