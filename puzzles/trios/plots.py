@@ -23,13 +23,21 @@ from puzzles.trios.model import (
 __all__ = ["plot_rounds_per_trio", "plot_simulation"]
 
 
+def _ticks_inside(ax) -> None:
+    """Keep only the major ticks inside the axes' limits (a label beyond them sits off the canvas)."""
+    for axis, limits in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+        low, high = sorted(limits)
+        slack = 1e-9 * max(abs(low), abs(high), 1.0)
+        axis.set_ticks([t for t in axis.get_majorticklocs() if low - slack <= t <= high + slack])
+
+
 def plot_rounds_per_trio(n_max: int = 100) -> Figure:
     """E(N)/N and the increments E(N) - E(N-1) for N = 1..n_max, with the fluid limit."""
     n_max = check_trios(n_max)
     values = rounds_table(n_max)
     ns = list(range(1, n_max + 1))
     limit = rounds_per_trio_limit()
-    figure, ax = plt.subplots(figsize=(7, 4.2))
+    figure, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
     plt.close(figure)
     ax.plot(ns, [float(v) / n for n, v in zip(ns, values, strict=True)], "o", markersize=3, label="E(N) / N")
     increments = [float(values[0])] + [float(b - a) for a, b in zip(values, values[1:], strict=False)]
@@ -41,6 +49,7 @@ def plot_rounds_per_trio(n_max: int = 100) -> Figure:
     ax.set_xlim(0, n_max + 1)
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right")
+    _ticks_inside(ax)
     return figure
 
 
@@ -51,7 +60,7 @@ def plot_simulation(N: int = 10, games: int = 20000, seed: int = 0) -> Figure:
     exact = float(expected_rounds(N))
     counts = Counter(samples)
     xs = sorted(counts)
-    figure, ax = plt.subplots(figsize=(7, 4.2))
+    figure, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
     plt.close(figure)
     ax.bar(xs, [counts[x] / games for x in xs], color="#9ecae1", edgecolor="#3182bd", label="simulated games")
     ax.axvline(exact, color="C3", linewidth=2, label=f"exact E({N}) = {exact:.4f}")
@@ -60,4 +69,5 @@ def plot_simulation(N: int = 10, games: int = 20000, seed: int = 0) -> Figure:
     ax.set_ylabel("fraction of games")
     ax.set_title(f"{games} random deals of N = {N} trios, played by the rule")
     ax.legend(loc="upper right")
+    _ticks_inside(ax)
     return figure

@@ -45,9 +45,14 @@ def _mm_strategy():
 
 # Example calls: (args, kwargs) built lazily; every public plot function needs at least one.
 EXAMPLES = {
-    "egg.plot_trials": [((), {}), ((), {"scenario": "laplace"})],
-    "egg.plot_drop_waves": [((), {})],
-    "egg.plot_nature": [((), {})],
+    "egg.plot_trials": [
+        ((), {}),
+        ((), {"scenario": "laplace"}),
+        ((), {"eggs": (1, 2, 3, 4, 8), "k_max": 10**6, "log": True}),
+    ],
+    "egg.plot_laplace_ratio": [((), {})],
+    "egg.plot_drop_waves": [((), {}), ((), {"n": 3, "k_max": 2000, "mark": 1500})],
+    "egg.plot_nature": [((), {}), ((), {"n": 3, "k_max": 80, "mark": (80, 1)})],
     "egg.plot_prior": [(([Fraction(1, 8)] * 8, 2), {})],
     "egg.plot_rep": [((), {})],
     "matchsticks.plot_outcomes": [(([3, (1, 3, 4)],), {}), (([3],), {"misere": True})],

@@ -14,6 +14,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from puzzles.egg.model import (  # noqa: E402
     expected_drops,
     laplace_drops,
+    laplace_numerator,
     laplace_trials,
     rep,
     worst_case_drops,
@@ -21,6 +22,7 @@ from puzzles.egg.model import (  # noqa: E402
 )
 from puzzles.egg.plots import (  # noqa: E402
     plot_drop_waves,
+    plot_laplace_ratio,
     plot_nature,
     plot_prior,
     plot_rep,
@@ -56,6 +58,48 @@ def test_plot_trials_laplace_and_both():
     assert "L(n, k)" in both.get_title()
 
 
+def test_one_egg_leaves_the_chart_with_a_note():
+    ax = plot_trials(eggs=(1, 2, 3, 4), k_max=100).axes[0]
+    bottom, top = ax.get_ylim()
+    assert bottom == 0 and worst_case_trials(2, 100) < top < 30  # the curves of 2..4 eggs fill it
+    notes = [t.get_text() for t in ax.texts]
+    assert len(notes) == 1 and "W(1, 100) = 100" in notes[0]
+    leave = int(notes[0].split("k = ")[1].split("\n")[0])
+    assert leave == int(top) + 1  # W(1, k) = k first exceeds the top there
+    alone = plot_trials(eggs=(1,), k_max=30).axes[0]
+    assert alone.get_ylim()[1] >= 30 and not alone.texts
+
+
+def test_plot_trials_on_log_axes_reaches_a_million():
+    ax = plot_trials(eggs=(1, 2, 8), k_max=10**6, log=True).axes[0]
+    assert ax.get_xscale() == ax.get_yscale() == "log"
+    for line, n in zip(ax.lines[:3], (1, 2, 8), strict=True):
+        x, y = line.get_data()
+        assert x[-1] == 10**6 and len(x) < 5000
+        assert all(worst_case_trials(n, int(k)) == v for k, v in zip(x, y, strict=True))
+    x, y = ax.lines[3].get_data()  # any number of eggs: ceil(log2(k + 1))
+    assert all(worst_case_trials(64, int(k)) == v for k, v in zip(x, y, strict=True))
+
+
+def test_plot_laplace_ratio_tends_to_n_over_n_plus_1():
+    figure = plot_laplace_ratio(eggs=(1, 2, 3), k_max=10**6)
+    ax = figure.axes[0]
+    curves = ax.lines[0::2]
+    limits = ax.lines[1::2]
+    for n, curve, limit in zip((1, 2, 3), curves, limits, strict=True):
+        x, y = curve.get_data()
+        for k, value in list(zip(x, y, strict=True))[:: max(1, len(x) // 50)]:
+            exact = laplace_numerator(n, int(k)) / ((int(k) + 1) * worst_case_trials(n, int(k)))
+            assert value == pytest.approx(exact)
+        assert limit.get_ydata()[0] == pytest.approx(n / (n + 1))
+        assert abs(y[-1] - n / (n + 1)) < 0.01
+    # two eggs: the saw's teeth are the blocks of equal W, so both ends of each block are drawn
+    x, _ = curves[1].get_data()
+    assert {1, 2, 3, 4, 6, 7, 10, 11, 15} <= set(int(k) for k in x)
+    with pytest.raises(ValueError, match="at least 1"):
+        plot_laplace_ratio(k_max=0)
+
+
 def test_plot_drop_waves_spans_min_to_max_of_x_and_y():
     figure = plot_drop_waves(n=2, k_max=30)
     assert len(figure.axes) == 2
@@ -67,6 +111,18 @@ def test_plot_drop_waves_spans_min_to_max_of_x_and_y():
             (_, low), (_, high) = segment
             expected = drops_of(2, k)
             assert (low, high) == (expected.start, expected.stop - 1)
+
+
+def test_marks_on_the_waves_and_on_the_map():
+    figure = plot_drop_waves(n=3, k_max=40, mark=17)
+    for ax in figure.axes:
+        assert any(list(line.get_xdata()) == [17, 17] for line in ax.lines)
+    ax = plot_nature(n=3, k_max=20, mark=(17, 5)).axes[0]
+    assert [list(p) for p in ax.collections[1].get_offsets()] == [[17, 5]]
+    with pytest.raises(ValueError, match="at most 40"):
+        plot_drop_waves(n=3, k_max=40, mark=41)
+    with pytest.raises(ValueError, match="at most 17"):
+        plot_nature(n=3, k_max=20, mark=(17, 18))
 
 
 def test_plot_nature_colours_every_cell_of_the_triangle():
