@@ -182,6 +182,7 @@ def _knuth_cases() -> list[tuple[tuple[str, ...], str]]:
     "mastermind-3",
     names="candidates",
     time_limit=20,
+    without="puzzles.mastermind.heuristics",
     prepare=_knuth_cases,
     asks="knuth_guess(candidates): Knuth's worst-case guess, ties to a candidate, then to the lowest code",
     verifies=(
@@ -238,6 +239,7 @@ def _obvious_cases() -> list[tuple[tuple[str, ...], str | None]]:
     "mastermind-4",
     names="candidates",
     time_limit=15,
+    without="puzzles.mastermind.heuristics",
     prepare=_obvious_cases,
     asks=(
         "obviously_optimal(candidates): a guess splitting the candidates into single codes, "
@@ -391,6 +393,7 @@ def _capped_cases() -> list[tuple[Game, tuple[str, ...], int, int, int]]:
     "mastermind-6",
     names="game, candidates, d",
     time_limit=30,
+    without="puzzles.mastermind.search",
     prepare=_capped_cases,
     asks="capped_total(game, candidates, d): the least total of guesses when no secret may need more than d",
     verifies=(

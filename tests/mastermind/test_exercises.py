@@ -231,9 +231,19 @@ def test_knuth_near_misses():
     rejected("mastermind-3", lowest_on_ties, why="Knuth's rule guesses")
     rejected("mastermind-3", lambda candidates: sorted(candidates)[0])
     rejected("mastermind-3", lookup_table({tuple(CLASSIC.codes): "1122"}, "1122"))
-    rejected(
-        "mastermind-3", lambda candidates: CLASSIC.index(heuristic_guess(CLASSIC, candidates, "worst-case"))
-    )
+
+    def knuth_as_index(candidates):
+        possible = set(candidates)
+        return min(
+            range(CLASSIC.size),
+            key=lambda i: (
+                max(CLASSIC.partition_sizes(CLASSIC.codes[i], candidates).values()),
+                CLASSIC.codes[i] not in possible,
+                i,
+            ),
+        )
+
+    rejected("mastermind-3", knuth_as_index, why="a code of the classic game such as '1122' is asked")
 
 
 def test_knuth_cases_reach_beyond_the_lesson():
@@ -380,8 +390,8 @@ def test_capped_references_equal_the_bare_recursion():
 
 
 def test_capped_near_misses():
-    def uncapped(game, candidates, d):
-        return OptimalSearch(game).value(candidates)
+    def uncapped(game, candidates, d):  # the recursion of section 2, ignoring the cap
+        return _plain_capped(game, frozenset(game.indices(candidates)), 99)
 
     rejected("mastermind-6", uncapped, why="at most d =")
 
@@ -403,7 +413,7 @@ def test_capped_near_misses():
     rejected("mastermind-6", lambda game, candidates, d: cells_keep_d(game, tuple(sorted(candidates)), d))
     rejected(
         "mastermind-6",
-        lambda game, candidates, d: float(OptimalSearch(game, d).value(candidates)),
+        lambda game, candidates, d: float(_plain_capped(game, frozenset(game.indices(candidates)), d)),
         why="float",
     )
     rejected("mastermind-6", lookup_table({(Game(3, 3), Game(3, 3).codes, 4): 73}, 0))
@@ -495,3 +505,28 @@ def test_a_damaged_small_games_file_is_the_packs_fault(tmp_path, monkeypatch, da
     assert verdict.status == "check failed", verdict
     assert "puzzles/mastermind/data/small_games.json" in verdict.message and why in verdict.message
     assert "not your answer's" in verdict.message
+
+
+def test_the_packages_own_functions_are_refused():
+    from puzzles.mastermind.heuristics import obviously_optimal_guess
+
+    rejected(
+        "mastermind-3",
+        lambda candidates: heuristic_guess(CLASSIC, candidates, "worst-case"),
+        why="heuristic_guess (puzzles.mastermind.heuristics)",
+    )
+    rejected(
+        "mastermind-4",
+        lambda candidates: obviously_optimal_guess(CLASSIC, candidates),
+        why="obviously_optimal_guess",
+    )
+    rejected(
+        "mastermind-6",
+        lambda game, candidates, d: OptimalSearch(game, d).value(candidates),
+        why="OptimalSearch (puzzles.mastermind.search)",
+    )
+    rejected(
+        "mastermind-2",
+        lambda pegs, colours: len(np.unique(Game(pegs, colours).table)),
+        why="(pegs, colours) = (1, 10)",
+    )
