@@ -26,7 +26,7 @@ from typing import Literal
 from puzzles.course.validate import whole_number as _whole
 from puzzles.egg.model import nature_response, worst_case_drops, worst_case_trials
 
-__all__ = ["Drop", "EggGame", "FloorState", "NATURES"]
+__all__ = ["Drop", "EggGame", "FloorState", "NATURES", "typed_number"]
 
 Outcome = Literal["break", "survive"]
 Nature = Literal["adversary", "laplace"]
@@ -54,6 +54,24 @@ class FloorState:
     floor: int
     label: Literal["untested", "safe", "breaks"]
     drops: tuple[tuple[int, Outcome], ...]
+
+
+def typed_number(text: str) -> int | float | str:
+    """What a student typed into a number field, for the model to judge in its own words.
+
+    A whole number ("12", " +3 ", "-1") becomes an int; a decimal ("5.5", "1e3") a float; anything
+    else stays the text. ``EggGame.drop`` then refuses all but an int with its sentence ("the
+    floor must be a whole number, got 5.5"), instead of a browser field silently reading 5.5 as 55.
+    More than 18 digits stay text: no building is that tall.
+    """
+    cleaned = str(text).strip()
+    digits = cleaned.lstrip("+-")
+    if digits.isdecimal() and digits.isascii() and len(cleaned) - len(digits) <= 1:
+        return int(cleaned) if len(digits) <= 18 else cleaned
+    try:
+        return float(cleaned) if len(cleaned) <= 40 else cleaned
+    except ValueError:
+        return cleaned
 
 
 def _plural(count: int, word: str) -> str:

@@ -30,7 +30,7 @@ from puzzles.egg.model import (
     worst_case_drops,
     worst_case_trials,
 )
-from puzzles.egg.play import EggGame
+from puzzles.egg.play import EggGame, typed_number
 from puzzles.egg.plots import plot_prior
 
 __all__ = [
@@ -74,7 +74,8 @@ class NatureGame(widgets.VBox):
     """Play against Mother Nature: find C with the fewest drops.
 
     ``game`` is the engine (``puzzles.egg.play.EggGame``); the controls are ``eggs``,
-    ``storeys``, ``nature``, ``new_button``, ``floor``, ``drop_button`` and ``hint``; the
+    ``storeys``, ``nature``, ``new_button``, ``floor`` (a text field: the game refuses in words
+    anything but a whole floor, "5.5" included), ``drop_button`` and ``hint``; the
     building is drawn in ``building``, the ``status()`` sentence in ``status`` and errors in
     ``message``.
     """
@@ -93,9 +94,11 @@ class NatureGame(widgets.VBox):
             value=nature,
             description="Mother Nature",
             style={"description_width": "initial"},
+            layout=widgets.Layout(width="390px"),
         )
         self.new_button = widgets.Button(description="New game", button_style="info")
-        self.floor = widgets.IntText(value=1, description="floor", layout=widgets.Layout(width="160px"))
+        # a text field: the model judges what was typed ("5.5" is refused in words, never read as 55)
+        self.floor = widgets.Text(value="1", description="floor", layout=widgets.Layout(width="160px"))
         self.drop_button = widgets.Button(description="Drop egg", button_style="primary")
         self.hint = widgets.Checkbox(value=False, description="hint", indent=False)
         self.hint_line = widgets.HTML()
@@ -115,7 +118,8 @@ class NatureGame(widgets.VBox):
                     "Find the critical height C: type a floor and press Drop egg "
                     "(an egg breaks when dropped from above C)."
                 ),
-                widgets.HBox([self.eggs, self.storeys, self.nature, self.new_button]),
+                widgets.HBox([self.eggs, self.storeys]),
+                widgets.HBox([self.nature, self.new_button]),
                 widgets.HBox([self.floor, self.drop_button, self.hint]),
                 self.message,
                 self.hint_line,
@@ -130,16 +134,17 @@ class NatureGame(widgets.VBox):
         if not first:
             self.games += 1
         self.game = EggGame(self.eggs.value, self.storeys.value, self.nature.value, self.seed + self.games)
-        self.floor.value = max(1, (self.game.storeys + 1) // 2)
+        self.floor.value = str(max(1, (self.game.storeys + 1) // 2))
         self.message.clear()
         self.refresh()
 
     def drop(self) -> None:
         """Drop the egg in hand from the floor typed in ``floor``; errors go to ``message``."""
-        self.game.drop(self.floor.value)
+        height = typed_number(self.floor.value)
+        self.game.drop(height)  # refuses anything but a whole floor of the building, in words
         game = self.game
-        if not game.finished and not game.low < self.floor.value <= game.high:
-            self.floor.value = (game.low + game.high + 1) // 2
+        if not game.finished and not game.low < height <= game.high:
+            self.floor.value = str((game.low + game.high + 1) // 2)
         self.refresh()
 
     def refresh(self) -> None:

@@ -33,6 +33,7 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
+from puzzles.course.validate import cap as _cap
 from puzzles.course.validate import whole_number as _whole
 
 __all__ = [
@@ -45,6 +46,9 @@ __all__ = [
     "state_value",
     "state_after",
     "transitions",
+    "RoundOutcome",
+    "round_outcomes",
+    "MAX_EXPLORE_TRIOS",
     "expected_rounds_memo",
     "expected_rounds_by_enumeration",
     "enumeration_summary",
@@ -174,6 +178,43 @@ def state_after(state: State, how: str) -> State:
         if name == how:
             return nxt
     raise ValueError(f"no transition called {how!r} from the state {tuple(state)}")
+
+
+MAX_EXPLORE_TRIOS = 100  # the contest's largest N: f of every state with 100 trios in under 3 s
+
+
+@dataclass(frozen=True)
+class RoundOutcome:
+    """One way the next round can end: its probability, the rounds it costs, the next state and
+    the expected rounds f(next) still needed from there; ``term`` = probability (rounds + f(next))."""
+
+    how: str
+    probability: Fraction
+    rounds: int
+    next_state: State
+    next_value: Fraction
+
+    @property
+    def term(self) -> Fraction:
+        return self.probability * (self.rounds + self.next_value)
+
+
+def round_outcomes(two_known: int, one_known: int, zero_known: int) -> list[RoundOutcome]:
+    """Every way a round from (K2, K1, K0) ends under the rule, each with f of its next state.
+
+    The terms add up to f(K2, K1, K0) (the functional equation) and the probabilities to 1; the
+    list is empty for (0, 0, 0). Serves states of at most ``MAX_EXPLORE_TRIOS`` trios.
+    """
+    state = _check_state(two_known, one_known, zero_known)
+    _cap(
+        state.trios,
+        "the number of trios K2 + K1 + K0",
+        MAX_EXPLORE_TRIOS,
+        "the contest's largest game has 100 trios",
+    )
+    return [
+        RoundOutcome(how, p, rounds, nxt, _TABLE.value(nxt)) for p, rounds, nxt, how in transitions(state)
+    ]
 
 
 # ---------------------------------------------------------------------------

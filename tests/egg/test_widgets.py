@@ -64,7 +64,7 @@ def test_playing_the_hints_in_the_widget_is_optimal():
         floors = box.game.hint()
         assert compact_set(floors) in box.hint_line.value
         assert "&larr; hint" in box.building.value
-        box.floor.value = rng.choice(floors)
+        box.floor.value = str(rng.choice(floors))
         box.drop_button.click()
         assert box.message.text == ""
     assert box.game.solved and box.game.trials == worst_case_trials(2, 20)
@@ -74,10 +74,10 @@ def test_playing_the_hints_in_the_widget_is_optimal():
 
 def test_an_illegal_floor_shows_the_sentence_instead_of_raising():
     box = nature_game(eggs=2, storeys=11, seed=0)
-    box.floor.value = 1
+    box.floor.value = "1"
     box.drop_button.click()  # x = 1 with two eggs: Mother Nature lets it survive
     assert box.game.low == 1
-    box.floor.value = 1
+    box.floor.value = "1"
     box.drop_button.click()
     assert box.game.trials == 1
     assert (
@@ -85,17 +85,34 @@ def test_an_illegal_floor_shows_the_sentence_instead_of_raising():
         == "floor 1 is already settled (an egg survives there): the untested floors are 2..11"
     )
     assert "puzzles-error" in box.message.value and "floor 1 is already settled" in box.message.value
-    box.floor.value = 40
+    box.floor.value = "40"
     box.drop_button.click()
     assert "floor 40 is not in the building" in box.message.value
-    box.floor.value = 2
+    box.floor.value = "2"
     box.drop_button.click()
     assert box.message.value == "" and box.game.trials == 2
 
 
+def test_a_floor_that_is_not_a_whole_number_is_refused_in_words():
+    box = nature_game(eggs=2, storeys=11, seed=0)
+    for typed, sentence in [
+        ("5.5", "the floor must be a whole number, got 5.5"),  # never read as 55
+        ("five", "the floor must be a whole number, got 'five'"),
+        ("", "the floor must be a whole number, got ''"),
+        ("55", "floor 55 is not in the building: the untested floors are 1..11"),
+    ]:
+        box.floor.value = typed
+        box.drop_button.click()
+        assert box.message.text == sentence
+        assert box.game.trials == 0
+    box.floor.value = " 6 "
+    box.drop_button.click()
+    assert box.message.text == "" and box.game.history[-1].height == 6
+
+
 def test_the_building_shows_the_drops_in_the_egg_columns():
     box = nature_game(eggs=2, storeys=11, seed=0)
-    box.floor.value = 11
+    box.floor.value = "11"
     box.drop_button.click()  # x = 11 with two eggs: Mother Nature breaks it
     assert box.game.history[-1].outcome == "break"
     assert "broke" in box.building.value
@@ -105,25 +122,25 @@ def test_the_building_shows_the_drops_in_the_egg_columns():
 
 def test_after_the_end_a_drop_is_refused_in_words():
     box = nature_game(eggs=1, storeys=5, seed=0)
-    box.floor.value = 3
+    box.floor.value = "3"
     box.drop_button.click()  # one egg above the lowest floor: it breaks
     assert box.game.finished and not box.game.solved
     assert "Out of eggs" in box.status.value
-    box.floor.value = 1
+    box.floor.value = "1"
     box.drop_button.click()
     assert "the game is over" in box.message.text
 
 
 def test_sliders_and_the_new_game_button_start_new_games():
     box = nature_game(eggs=2, storeys=11, seed=7)
-    box.floor.value = 5
+    box.floor.value = "5"
     box.drop_button.click()
     box.eggs.value = 3
     assert (box.game.eggs, box.game.storeys, box.game.trials) == (3, 11, 0)
     box.storeys.value = 30
     assert box.game.storeys == 30 and box.building.value.count("<tr>") == 31
     seed = box.game.seed
-    box.floor.value = 10
+    box.floor.value = "10"
     box.drop_button.click()
     box.new_button.click()
     assert box.game.trials == 0 and box.game.seed == seed + 1
@@ -135,7 +152,7 @@ def test_nature_game_is_deterministic():
     def play(seed):
         box = NatureGame(eggs=3, storeys=40, seed=seed)
         for floor in (20, 10, 5, 30, 15, 25, 35, 2, 38):
-            box.floor.value = floor
+            box.floor.value = str(floor)
             box.drop_button.click()
         return box.game.history, box.building.value, box.status.value
 
