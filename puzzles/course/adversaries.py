@@ -47,9 +47,21 @@ def returns_none(*args: Any, **kwargs: Any) -> Any:
 def lookup_table(shown: Mapping[Any, Any], fallback: Any = 0) -> Callable[..., Any]:
     """An answer that knows only the values a lesson shows (``shown[args]``) and guesses elsewhere."""
 
+    def frozen(value: Any) -> Any:
+        if isinstance(value, (list, tuple)):
+            return tuple(frozen(item) for item in value)
+        if isinstance(value, (set, frozenset)):
+            return frozenset(value)
+        return value
+
+    table = {frozen(key): value for key, value in shown.items()}
+
     def answer(*args: Any) -> Any:
-        key = args[0] if len(args) == 1 else args
-        return shown.get(key, fallback)
+        key = frozen(args[0]) if len(args) == 1 else frozen(args)
+        try:
+            return table.get(key, fallback)
+        except TypeError:  # an unhashable argument the lesson never shows
+            return fallback
 
     return answer
 

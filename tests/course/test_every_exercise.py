@@ -13,6 +13,7 @@ For each check cell ``check("<id>", name)`` of every lesson:
 from __future__ import annotations
 
 import importlib
+import re
 import time
 from pathlib import Path
 
@@ -122,6 +123,13 @@ def _shown_text(cell) -> str:
     return "\n".join(parts)
 
 
+def _whole_word(text: str) -> re.Pattern[str]:
+    """``text`` where it stands on its own: "m_1 = 5" does not match inside "m_1 = 59"."""
+    before = r"(?<!\w)" if text[:1].isalnum() or text[:1] == "_" else ""
+    after = r"(?!\w)" if text[-1:].isalnum() or text[-1:] == "_" else ""
+    return re.compile(before + re.escape(text) + after)
+
+
 @pytest.fixture(scope="module")
 def student_edition():
     return {path: student_notebook(nbformat.read(path, as_version=4)) for path in lessons(NOTEBOOKS)}
@@ -139,9 +147,10 @@ def test_the_student_edition_gives_no_answer_away(student_edition, exercise_id):
             assert all("# your" in line for line in cell.source.splitlines() if "=" in line or "def " in line)
             assert not cell.outputs
     for giveaway in registration(exercise_id).giveaways:
+        pattern = _whole_word(giveaway)
         for index in range(place["check"]):
             text = _shown_text(cells[index])
-            assert giveaway not in text, (
+            assert not pattern.search(text), (
                 f"{exercise_id}: {giveaway!r} appears in cell {index} of {notebook_path.name}, "
                 "above the exercise's check, in the student edition"
             )
