@@ -24,6 +24,7 @@ __all__ = [
     "plot_heatmap",
     "plot_iterations",
     "plot_payoff_lines",
+    "plot_rounds",
     "plot_surface",
     "plot_tree",
     "plot_values",
@@ -170,17 +171,38 @@ def plot_distribution(hider: Sequence, N: int) -> Figure:
     return _closed(figure)
 
 
+def _ticks_within_limits(ax) -> None:
+    """Keep only the major ticks inside the axes' limits (the locators add some beyond them)."""
+    for axis, (low, high) in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+        low, high = min(low, high), max(low, high)
+        axis.set_ticks([t for t in axis.get_majorticklocs() if low <= t <= high])
+    ax.minorticks_off()
+
+
 def plot_bounds(upper: Sequence[float], lower: Sequence[float], N: int) -> Figure:
-    """Upper bound (the restricted LP's value) and lower bound (best reply found) per iteration (fig. 3.6)."""
+    """The bounds on V(N) round by round during a column generation (fig. 3.6): the restricted
+    LP's value (upper, never rising), the cost of Bob's best reply to the LP's duals (``lower``,
+    as priced: it may fall), and the best lower bound so far (its running maximum)."""
     figure, ax = plt.subplots(figsize=(6.5, 3.6))
-    ax.plot(range(1, len(upper) + 1), upper, color="#1c7ed6", label="upper bound: value of the restricted LP")
+    rounds = np.arange(1, len(upper) + 1)
+    ax.plot(rounds, upper, color="#1c7ed6", label="upper: value of the restricted LP")
     ax.plot(
-        range(1, len(lower) + 1), lower, color="#e03131", label="lower bound: best reply to a distribution"
+        np.arange(1, len(lower) + 1), lower, color="#e03131", lw=0.9, label="pricing: best reply to the duals"
     )
-    ax.set_xlabel("iteration")
+    ax.plot(
+        np.arange(1, len(lower) + 1),
+        np.maximum.accumulate(np.asarray(lower, dtype=float)),
+        color="#495057",
+        ls="--",
+        lw=1,
+        label="best lower bound so far",
+    )
+    ax.set_xlabel("round")
     ax.set_ylabel("bound on V(N)")
-    ax.set_title(f"Bounds during the solve for N = {N}")
-    ax.legend(fontsize=8)
+    ax.set_title(f"Bounds during the column generation for N = {N}")
+    ax.legend(fontsize=9)
+    _ticks_within_limits(ax)
+    figure.tight_layout()
     return _closed(figure)
 
 
@@ -210,6 +232,27 @@ def plot_iterations(iterations: dict[int, int], proved: set[int] = frozenset()) 
     ax.set_ylabel("iterations")
     ax.set_yscale("log")
     ax.set_title("Iterations per N (dotted: powers of two)")
+    return _closed(figure)
+
+
+def plot_rounds(rounds: dict[str, dict[int, int]]) -> Figure:
+    """Rounds (LP re-solves) per N of several variants of one column generation (fig. 3.5),
+    one line per variant, powers of two dotted."""
+    figure, ax = plt.subplots(figsize=(6.5, 3.4))
+    colours = ("#5f3dc4", "#e8590c", "#2b8a3e", "#1c7ed6")
+    for (label, counts), colour in zip(rounds.items(), colours, strict=False):
+        sizes = sorted(counts)
+        ax.plot(sizes, [counts[N] for N in sizes], color=colour, lw=1.1, marker=".", ms=3, label=label)
+    largest = max(max(counts) for counts in rounds.values())
+    for k in range(1, int(math.log2(largest)) + 1):
+        ax.axvline(2**k, color="#adb5bd", lw=0.8, ls=":")
+    ax.set_xlabel("N")
+    ax.set_ylabel("rounds (LP re-solves)")
+    ax.set_yscale("log")
+    ax.set_title("Rounds of column generation per N (dotted: powers of two)")
+    ax.legend(fontsize=9, loc="upper left")
+    _ticks_within_limits(ax)
+    figure.tight_layout()
     return _closed(figure)
 
 

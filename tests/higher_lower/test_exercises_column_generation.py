@@ -1,0 +1,396 @@
+"""The higher-lower checks of lesson III and its appendix (higher-lower-4, -5 and -9).
+
+Each check accepts the notebook's worked solution and rejects a near miss, a lookup table of
+the values the notebook shows, a loop and an answer that forgot its ``return``; the checks done
+without the package (4 and 9) refuse the package's own functions and stop a brute force over
+trees, written by hand, by the time limit. The column-generation loop (5) may use
+``best_tree`` but not the solver or the shipped solutions.
+
+The references the checks use are tested against independent evidence: the depth-vector test
+against the list of all trees, the interval DP with the height against the list of all trees
+and against the subsequence DP (2.2), the certified values against a fresh exact solve.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.optimize import linprog
+
+from puzzles.course.adversaries import (
+    accepted,
+    lookup_table,
+    looping,
+    rejected,
+    returns_none,
+    time_limit,
+    worked_answer,
+)
+from puzzles.course.checker import PackFault, verify
+from puzzles.higher_lower import exercises
+from puzzles.higher_lower.model import (
+    best_bounded_tree,
+    best_tree,
+    full_tree_depths,
+    is_search_tree,
+    search_trees,
+    tree_cost,
+)
+from puzzles.higher_lower.solver import solve
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = ROOT / "notebooks" / "higher-lower" / "03-column-generation.ipynb"
+APPENDIX = ROOT / "notebooks" / "higher-lower" / "05-appendix-engineering.ipynb"
+NOTEBOOK_OF = {"higher-lower-4": LESSON, "higher-lower-5": LESSON, "higher-lower-9": APPENDIX}
+
+
+@pytest.fixture(scope="module")
+def worked():
+    return {exercise_id: worked_answer(path, exercise_id) for exercise_id, path in NOTEBOOK_OF.items()}
+
+
+# -- answers written by hand, for the near misses ------------------------------------------
+
+
+def _table_roots(weights):
+    """E[a, b] and a root attaining it, by the recursion (2.1): an independent reference here."""
+    N = len(weights)
+    prefix = list(itertools.accumulate(weights, initial=0))
+    E, R = {(a, a - 1): 0 for a in range(1, N + 2)}, {}
+    for length in range(1, N + 1):
+        for a in range(1, N - length + 2):
+            b = a + length - 1
+            costs = {r: E[a, r - 1] + E[r + 1, b] for r in range(a, b + 1)}
+            R[a, b] = min(costs, key=costs.get)
+            E[a, b] = costs[R[a, b]] + prefix[b] - prefix[a - 1]
+    return E, R
+
+
+def _depths_from(N, choose, first_depth=1):
+    depths = [0] * N
+    stack = [(1, N, first_depth)]
+    while stack:
+        a, b, depth = stack.pop()
+        if a <= b:
+            r = choose(a, b)
+            depths[r - 1] = depth
+            stack += [(a, r - 1, depth + 1), (r + 1, b, depth + 1)]
+    return tuple(depths)
+
+
+def heaviest_root_tree(weights):
+    """Greedy: the heaviest key of each interval as its root (a plausible but wrong rule)."""
+    return _depths_from(len(weights), lambda a, b: max(range(a, b + 1), key=lambda r: weights[r - 1]))
+
+
+def root_at_depth_zero(weights):
+    """The right tree, with the root counted as depth 0 (off by one)."""
+    _, R = _table_roots(weights)
+    return _depths_from(len(weights), lambda a, b: R[a, b], first_depth=0)
+
+
+def right_only_where_trees_can_be_listed(weights):
+    """Every tree searched for N <= 8, a balanced tree beyond."""
+    if len(weights) <= 8:
+        return brute_force_tree(weights)
+    return _depths_from(len(weights), lambda a, b: (a + b) // 2)
+
+
+def brute_force_tree(weights):
+    """Every tree listed, by hand (no package): hopeless beyond N = 12."""
+
+    def trees(a, b):
+        if a > b:
+            yield {}
+            return
+        for r in range(a, b + 1):
+            for left in trees(a, r - 1):
+                for right in trees(r + 1, b):
+                    depth = {k: d + 1 for k, d in (left | right).items()}
+                    depth[r] = 1
+                    yield depth
+
+    best = min(trees(1, len(weights)), key=lambda d: sum(weights[k - 1] * d[k] for k in d))
+    return tuple(best[k] for k in range(1, len(weights) + 1))
+
+
+def package_tree(weights):
+    return best_tree(weights)[1]
+
+
+def _loop(N, stop=1e-9, lower_is_upper=False):
+    trees = [best_tree([1] * N)[1]]
+    rounds = []
+    while True:
+        depths = np.array(trees, dtype=float).T
+        lp = linprog(
+            np.r_[np.zeros(len(trees)), 1.0],
+            A_ub=np.c_[depths, -np.ones(N)],
+            b_ub=np.zeros(N),
+            A_eq=np.r_[np.ones(len(trees)), 0.0][None, :],
+            b_eq=[1.0],
+            bounds=[(0, None)] * len(trees) + [(None, None)],
+            method="highs",
+        )
+        alpha = np.maximum(-lp.ineqlin.marginals, 0)
+        lower, tree = best_tree(alpha / alpha.sum())
+        rounds.append((lp.fun, lp.fun if lower_is_upper else lower))
+        if lower >= lp.fun - stop:
+            return rounds
+        trees.append(tree)
+
+
+def loop_stopping_at_a_gap_of_a_hundredth(N):
+    return _loop(N, stop=1e-2)
+
+
+def loop_reporting_the_lp_value_as_lower_bound(N):
+    return _loop(N, lower_is_upper=True)
+
+
+def loop_asking_the_solver(N):
+    value = float(solve(N).value)
+    return [(value, value)]
+
+
+def plain_traceback(weights, h):
+    """The traceback of section 2.3.3 as printed (the package's best_bounded_tree, by hand)."""
+    F = [h - ((j & -j).bit_length() - 1) for j in range(1, 2**h)]
+    m = len(F)
+    W = [[0] * (m + 1)] + [[float("inf")] * (m + 1) for _ in weights]
+    for i, w in enumerate(weights, start=1):
+        for j in range(1, m + 1):
+            W[i][j] = min(W[i][j - 1], W[i - 1][j - 1] + w * F[j - 1])
+    depths, j = [], m
+    for i in range(len(weights), 0, -1):
+        while W[i][j - 1] == W[i][j]:
+            j -= 1
+        depths.append(F[j - 1])
+        j -= 1
+    return tuple(reversed(depths))
+
+
+def zeros_as_a_tiny_weight(weights, h):
+    """A different fix: every zero weight replaced by 1e-9 (small enough for these weights)."""
+    return plain_traceback([w if w else 1e-9 for w in weights], h)
+
+
+def unbounded_optimum(weights, h):
+    """The best tree of any height: ignores h."""
+    _, R = _table_roots(weights)
+    return _depths_from(len(weights), lambda a, b: R[a, b])
+
+
+def _is_tree(depths, a=1, b=None, level=1):
+    """A search tree's depths, by hand: one root at ``level`` on a..b, none shallower."""
+    b = len(depths) if b is None else b
+    if a > b:
+        return True
+    roots = [k for k in range(a, b + 1) if depths[k - 1] == level]
+    if len(roots) != 1 or min(depths[a - 1 : b]) < level:
+        return False
+    r = roots[0]
+    return _is_tree(depths, a, r - 1, level + 1) and _is_tree(depths, r + 1, b, level + 1)
+
+
+def brute_force_short_tree(weights, h):
+    """Every subsequence of F_h tried, the valid ones kept, by hand: hopeless beyond small N."""
+    F = [h - ((j & -j).bit_length() - 1) for j in range(1, 2**h)]
+    best = None
+    for positions in itertools.combinations(range(len(F)), len(weights)):
+        d = tuple(F[p] for p in positions)
+        if _is_tree(d):
+            cost = sum(w * x for w, x in zip(weights, d, strict=True))
+            if best is None or cost < best[0]:
+                best = (cost, d)
+    return best[1]
+
+
+def package_short_tree(weights, h):
+    return best_bounded_tree(weights, h)[1]
+
+
+# -- higher-lower-4: the tree behind E[1, N] ------------------------------------------------
+
+
+def test_4_accepts_the_worked_solution(worked):
+    verdict = accepted("higher-lower-4", worked["higher-lower-4"])
+    assert "N = 30..100" in verdict.message
+
+
+@pytest.mark.parametrize(
+    "answer, why",
+    [
+        (heaviest_root_tree, "the best one costs"),
+        (root_at_depth_zero, "no search tree"),
+        (right_only_where_trees_can_be_listed, "at weights"),
+    ],
+)
+def test_4_rejects_near_misses(answer, why):
+    rejected("higher-lower-4", answer, why=why)
+
+
+def test_4_rejects_what_the_lesson_shows():
+    shown = lookup_table({(2, 1, 1, 2): (2, 1, 3, 2)}, fallback=())
+    rejected("higher-lower-4", lambda weights: shown(tuple(weights)))
+
+
+def test_4_refuses_the_package_and_stops_a_brute_force_by_the_time_limit():
+    rejected("higher-lower-4", package_tree, why="best_tree")
+    with time_limit("higher-lower-4", 2):
+        verdict = rejected("higher-lower-4", brute_force_tree, why="took longer than 2 s")
+    assert "weights = [" in verdict.message  # it names the case it was stuck on
+
+
+# -- higher-lower-5: the column-generation loop --------------------------------------------
+
+
+def test_5_accepts_the_worked_solution(worked):
+    accepted("higher-lower-5", worked["higher-lower-5"])
+
+
+def test_5_rejects_a_loop_that_stops_before_the_bounds_meet():
+    rejected("higher-lower-5", loop_stopping_at_a_gap_of_a_hundredth, why="until the bounds meet")
+
+
+def test_5_rejects_a_lower_bound_that_is_no_lower_bound():
+    rejected("higher-lower-5", loop_reporting_the_lp_value_as_lower_bound, why="is above V(21)")
+
+
+def test_5_rejects_rising_upper_bounds_and_floats_off_the_value():
+    rounds = _loop(21)
+    value = float(exercises._game_values()[21])
+    rising = [rounds[0], (rounds[0][0] + 0.5, rounds[0][1]), *rounds[1:]]
+    rejected("higher-lower-5", lambda N: rising if N == 21 else _loop(N), why="rose from")
+    rejected("higher-lower-5", lambda N: [(value - 0.01, value - 0.01)], why="below V(21)")
+    rejected("higher-lower-5", lambda N: [(value, None)], why="not a finite number")
+
+
+def test_5_rejects_what_the_lesson_shows():
+    shown = {20: _loop(20), 40: _loop(40)}
+    rejected("higher-lower-5", lookup_table(shown, fallback=[]), why="at N = 21")
+
+
+def test_5_refuses_the_solver_and_the_shipped_data():
+    rejected("higher-lower-5", loop_asking_the_solver, why="solve")
+    from puzzles.higher_lower.data import load_solution
+
+    rejected("higher-lower-5", lambda N: [(float(load_solution(N).value),) * 2], why="load_solution")
+
+
+def test_5_blames_a_damaged_data_set_on_the_pack(monkeypatch):
+    def damaged(N, check=True):
+        raise PackFault("the data file solutions-0001-0032.json.xz does not match its manifest")
+
+    exercises._game_values.cache_clear()
+    monkeypatch.setattr(exercises, "load_solution", damaged)
+    try:
+        verdict = verify("higher-lower-5", loop_stopping_at_a_gap_of_a_hundredth)
+    finally:
+        monkeypatch.undo()
+        exercises._game_values.cache_clear()
+    assert verdict.status == "check failed" and "solutions-0001-0032.json.xz" in verdict.message
+
+
+def test_the_loop_sizes_values_are_the_exact_values_of_a_fresh_solve():
+    for N, value in exercises._game_values().items():
+        assert solve(N).value == value
+
+
+# -- higher-lower-9: bounded-height pricing that always gives a tree -----------------------
+
+
+def test_9_accepts_the_worked_solution_and_another_fix(worked):
+    accepted("higher-lower-9", worked["higher-lower-9"])
+    accepted("higher-lower-9", zeros_as_a_tiny_weight)
+
+
+@pytest.mark.parametrize(
+    "answer, why",
+    [
+        (plain_traceback, "no search tree"),
+        (unbounded_optimum, "more than h"),
+    ],
+)
+def test_9_rejects_near_misses(answer, why):
+    rejected("higher-lower-9", answer, why=why)
+
+
+def test_9_rejects_what_the_appendix_shows():
+    shown = lookup_table({((2, 1, 1, 2), 3): (2, 1, 3, 2), ((0, 2), 3): (3, 1)}, fallback=())
+    rejected("higher-lower-9", lambda weights, h: shown(tuple(weights), h))
+
+
+def test_9_refuses_the_package_and_stops_a_brute_force_by_the_time_limit():
+    rejected("higher-lower-9", package_short_tree, why="best_bounded_tree")
+    with time_limit("higher-lower-9", 2):
+        rejected("higher-lower-9", brute_force_short_tree, why="took longer than 2 s")
+
+
+# -- every check: a loop and a forgotten return --------------------------------------------
+
+
+@pytest.mark.parametrize("exercise_id", sorted(NOTEBOOK_OF))
+def test_a_loop_and_a_forgotten_return_are_never_correct(exercise_id):
+    with time_limit(exercise_id, 1):
+        rejected(exercise_id, looping, why="took longer than 1 s")
+    rejected(exercise_id, returns_none)
+
+
+# -- the references, against independent evidence ------------------------------------------
+
+
+@pytest.mark.parametrize("N", range(1, 6))
+def test_the_depth_vector_test_agrees_with_the_list_of_all_trees(N):
+    trees = set(search_trees(N))
+    for vector in itertools.product(range(1, N + 1), repeat=N):
+        assert (exercises._search_tree_problem(vector) is None) == (vector in trees), vector
+        assert (vector in trees) == is_search_tree(vector)
+
+
+def test_the_interval_dp_with_a_height_against_every_tree_and_the_subsequence_dp():
+    rng = random.Random(7)
+    for _ in range(60):
+        N = rng.randint(1, 8)
+        weights = [rng.randint(0, 9) for _ in range(N)]
+        weights[rng.randrange(N)] += 1
+        for h in range(N.bit_length(), 5):
+            listed = min(tree_cost(weights, t) for t in search_trees(N) if max(t) <= h)
+            assert exercises._bounded_reference(weights, h) == listed
+    for N in (20, 45, 70):
+        weights = [rng.randint(1, 30) for _ in range(N)]  # positive: the subsequence DP is exact
+        for h in (N.bit_length(), N.bit_length() + 2):
+            assert exercises._bounded_reference(weights, h) == best_bounded_tree(weights, h)[0]
+
+
+def test_every_subsequence_of_a_complete_tree_is_dominated_by_a_tree():
+    """The lemma the appendix proves after Exercise 9, on every subsequence for h <= 4."""
+    for h in range(1, 5):
+        F = full_tree_depths(h)
+        for N in range(1, 2**h):
+            trees = [t for t in search_trees(N) if max(t) <= h] if N <= 8 else None
+            if trees is None:
+                continue
+            for positions in itertools.combinations(range(len(F)), N):
+                d = [F[p] for p in positions]
+                assert any(all(t[i] <= d[i] for i in range(N)) for t in trees), (h, d)
+
+
+def test_the_cases_of_the_checks_are_as_described():
+    small_and_large, _ = exercises._optimal_tree_cases()
+    sizes = [len(w) for (w,) in small_and_large]
+    assert sum(1 for N in sizes if N <= 8) == 20
+    assert sorted(N for N in sizes if N > 8) == [30, 40, 45, 60, 80, 100]
+    assert any(0 in w for (w,) in small_and_large) and any(
+        isinstance(x, Fraction) for (w,) in small_and_large for x in w
+    )
+    cases, _ = exercises._short_tree_cases()
+    assert sum(1 for w, _ in cases if len(w) <= 7) == 17
+    assert sorted(len(w) for w, _ in cases if len(w) > 7) == [20, 31, 40, 63, 90]
+    assert all(len(w) <= 2**h - 1 for w, h in cases)
+    assert all(any(w) for w, _ in cases)
