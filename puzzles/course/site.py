@@ -493,7 +493,7 @@ def student_zip(notebooks: Path, target: Path) -> Path:
                 if (ROOT / name).exists():
                     archive.write(ROOT / name, f"{top}/{name}")
             for path in sorted((ROOT / "puzzles").rglob("*")):
-                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".tmp"):
                     archive.write(path, f"{top}/{path.relative_to(ROOT).as_posix()}")
     return target
 
