@@ -25,6 +25,9 @@ from functools import lru_cache, reduce
 from operator import xor
 
 from puzzles.course.validate import cap as _cap
+from puzzles.course.validate import flag as _flag
+from puzzles.course.validate import sequence as _sequence
+from puzzles.course.validate import shown as _shown
 from puzzles.course.validate import whole_number as _whole
 
 __all__ = [
@@ -56,6 +59,16 @@ __all__ = [
 ]
 
 Moves = int | Iterable[int]
+
+# Cost caps, measured on two cores (``python -m puzzles.bench --caps``): beyond them a function
+# refuses with a sentence naming the limit and a faster way.
+LARGEST_M = 100_000  # a largest take M lists the take sizes 1..M
+WIN_TABLE_LARGEST = 1_000_000  # positions of the backward DP (1..3: about 0.4 s)
+WIN_TABLE_LARGEST_WORK = 10**9  # positions times the largest take used (10**6 x 1000: about 1.3 s)
+GRUNDY_LARGEST_WORK = 1_000_000  # positions times the number of take sizes in the Grundy DP (about 2 s)
+PERIOD_LARGEST_TAKE = 10_000  # outcome_period and grundy_period: take sizes up to this (about 1 s)
+THEOREM_LEVELS_LARGEST = 1_000_000  # levels n_j listed by theorem_levels
+THEOREM_CHECK_LARGEST = 5_000_000  # M_max**2 * N_max for theorem_disagreements (about 1.5 s)
 
 
 # ---------------------------------------------------------------------------
@@ -89,15 +102,23 @@ def subtraction_set(moves: Moves) -> tuple[int, ...]:
     Raises ValueError for M < 1, an empty set, or a take size that is not a positive whole number.
     """
     if isinstance(moves, bool):
-        raise ValueError(f"moves must be a largest take M or a set of take sizes, got {moves!r}")
+        raise ValueError(f"moves must be a largest take M or a set of take sizes, got {_shown(moves)}")
     if isinstance(moves, numbers.Integral):
-        return tuple(range(1, _largest_take(moves) + 1))
+        M = _cap(
+            _largest_take(moves), "the largest take M", LARGEST_M, "give the take sizes as a set instead"
+        )
+        return tuple(range(1, M + 1))
     if isinstance(moves, str):
         return parse_moves(moves)
-    try:
+    if isinstance(moves, (set, frozenset)):
         values = list(moves)
-    except TypeError:
-        raise ValueError(f"moves must be a largest take M or a set of take sizes, got {moves!r}") from None
+    else:
+        try:
+            values = _sequence(moves, "moves")
+        except ValueError:
+            raise ValueError(
+                f"moves must be a largest take M or a set of take sizes, got {_shown(moves)}"
+            ) from None
     if not values:
         raise ValueError("the set of take sizes is empty: give at least one positive take size")
     sizes = set()
@@ -111,6 +132,8 @@ def subtraction_set(moves: Moves) -> tuple[int, ...]:
 
 def parse_moves(text: str) -> tuple[int, ...]:
     """Read a subtraction set typed as ``"1, 3, 4"`` (commas or spaces), for the widgets."""
+    if not isinstance(text, str):
+        raise ValueError(f"type the take sizes as text such as '1, 3, 4', got {_shown(text)}")
     parts = [part for part in text.replace(",", " ").replace("{", " ").replace("}", " ").split() if part]
     if not parts:
         raise ValueError("the set of take sizes is empty: type positive whole numbers such as 1, 3, 4")
@@ -119,7 +142,9 @@ def parse_moves(text: str) -> tuple[int, ...]:
         try:
             values.append(int(part))
         except ValueError:
-            raise ValueError(f"{part!r} is not a whole number: type take sizes such as 1, 3, 4") from None
+            raise ValueError(
+                f"{_shown(part, 30)} is not a whole number: type take sizes such as 1, 3, 4"
+            ) from None
     return subtraction_set(values)
 
 
@@ -130,12 +155,15 @@ def parse_moves(text: str) -> tuple[int, ...]:
 @lru_cache(maxsize=32)
 def _cached_table(moves: tuple[int, ...], misere: bool, n_max: int) -> bytes:
     """win[n] for n = 0..n_max as bytes (1 = the player to move wins); see ``win_table``."""
+    end_value = 1 if misere else 0
+    moves = tuple(k for k in moves if k <= n_max)  # a larger take is never legal here
+    if not moves:
+        return bytes([end_value]) * (n_max + 1)
     smallest, largest = moves[0], moves[-1]
     # bit (k - 1) of `reach` is set when k is a take size; bit i of `recent` tells whether
     # position n - 1 - i is lost for the player to move there (positions below 0: never).
     reach = sum(1 << (k - 1) for k in moves)
     keep = (1 << largest) - 1
-    end_value = 1 if misere else 0
     win = bytearray(n_max + 1)
     recent = 0
     for n in range(n_max + 1):
@@ -157,7 +185,21 @@ def win_table(n_max: int, moves: Moves, misere: bool = True) -> bytes:
     n = 0 upwards, one position at a time, so a million positions take a fraction of a second.
     """
     n_max = _sticks(n_max, "the largest number of sticks")
-    return _cached_table(subtraction_set(moves), bool(misere), n_max)
+    sizes, misere = subtraction_set(moves), _flag(misere, "misere")
+    _check_win_cost(n_max, sizes)
+    return _cached_table(sizes, misere, n_max)
+
+
+def _check_win_cost(n_max: int, sizes: tuple[int, ...]) -> None:
+    alternative = "outcome_period(moves) gives the period of the pattern: reduce n with it"
+    _cap(n_max, "the number of sticks", WIN_TABLE_LARGEST, alternative)
+    largest = max((k for k in sizes if k <= n_max), default=0)
+    _cap(
+        (n_max + 1) * largest,
+        "the positions times the largest take",
+        WIN_TABLE_LARGEST_WORK,
+        alternative,
+    )
 
 
 def outcome(n: int, moves: Moves, misere: bool = True) -> str:
@@ -242,6 +284,12 @@ def theorem_levels(N: int, M: int) -> list[int]:
     if first_pick(N, M) is None:
         return []
     p = theorem_p(N, M)
+    _cap(
+        p + 1,
+        "the number of levels",
+        THEOREM_LEVELS_LARGEST,
+        "n_j = (p + 1 - j)(M + 1) + 1: compute the ones you need",
+    )
     return [(p + 1 - j) * (M + 1) + 1 for j in range(1, p + 2)]
 
 
@@ -254,6 +302,7 @@ def theorem_disagreements(M_max: int = 50, N_max: int = 500) -> list[tuple[int, 
     answer to each opponent's take O. Returns the disagreements (M, N, what) found: none.
     """
     M_max, N_max = _largest_take(M_max), _start(N_max)
+    _cap(M_max**2 * N_max, "M_max**2 * N_max", THEOREM_CHECK_LARGEST, "check fewer M or N")
     found: list[tuple[int, int, str]] = []
     for M in range(1, M_max + 1):
         table = win_table(N_max, M)
@@ -307,6 +356,11 @@ def game_lengths(N: int, M: int) -> frozenset[int]:
 
 def mex(values: Iterable[int]) -> int:
     """The minimum excludant: the least non-negative integer not among ``values``."""
+    items = list(values) if isinstance(values, (set, frozenset)) else _sequence(values, "the values")
+    return _mex(_whole(value, "each value") for value in items)
+
+
+def _mex(values: Iterable[int]) -> int:
     seen = set(values)
     m = 0
     while m in seen:
@@ -318,7 +372,7 @@ def mex(values: Iterable[int]) -> int:
 def _cached_grundy(moves: tuple[int, ...], n_max: int) -> tuple[int, ...]:
     g: list[int] = []
     for n in range(n_max + 1):
-        g.append(mex(g[n - k] for k in moves if k <= n))
+        g.append(_mex(g[n - k] for k in moves if k <= n))
     return tuple(g)
 
 
@@ -328,7 +382,17 @@ def grundy_table(n_max: int, moves: Moves) -> tuple[int, ...]:
     >>> grundy_table(10, {1, 3, 4})
     (0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1)
     """
-    return _cached_grundy(subtraction_set(moves), _sticks(n_max, "the largest number of sticks"))
+    sizes, n_max = subtraction_set(moves), _sticks(n_max, "the largest number of sticks")
+    used = tuple(k for k in sizes if k <= n_max)  # a larger take is never legal here
+    alternative = "grundy_period(moves) gives the period of G: reduce n with it"
+    _cap(n_max, "the number of sticks", GRUNDY_LARGEST_WORK, alternative)
+    _cap(
+        (n_max + 1) * len(used),
+        "the positions times the number of take sizes",
+        GRUNDY_LARGEST_WORK,
+        alternative,
+    )
+    return _cached_grundy(used, n_max)
 
 
 def grundy(n: int, moves: Moves) -> int:
@@ -345,27 +409,59 @@ def eventual_period(values: Sequence, window: int) -> tuple[int, int] | None:
     values[i] == values[i + p] for all i >= t, or None if ``values`` is too short to see a
     window recur.
     """
-    seen: dict[tuple, int] = {}
+    if not isinstance(values, (bytes, bytearray)):
+        values = _sequence(values, "the values")
+    window = _whole(window, "the window", least=1)
+    return _eventual_period(values, window)
+
+
+_HASH_MODULUS = (1 << 61) - 1
+_HASH_BASE = 1_000_003
+
+
+def _eventual_period(values: Sequence, window: int) -> tuple[int, int] | None:
+    """``eventual_period`` without input checks: windows found again by a rolling hash, O(len)."""
+    if window > len(values):
+        return None
+    try:
+        codes = [hash(value) % _HASH_MODULUS for value in values]
+    except TypeError:
+        raise ValueError("each value must be a number or a word (something that can be compared)") from None
+    drop = pow(_HASH_BASE, window - 1, _HASH_MODULUS)
+    key = 0
+    for code in codes[:window]:
+        key = (key * _HASH_BASE + code) % _HASH_MODULUS
+    seen: dict[int, list[int]] = {}
     for start in range(len(values) - window + 1):
-        key = tuple(values[start : start + window])
-        if key in seen:
-            first = seen[key]
-            period = start - first
-            preperiod = first
-            while preperiod > 0 and values[preperiod - 1] == values[preperiod - 1 + period]:
-                preperiod -= 1
-            return preperiod, period
-        seen[key] = start
+        if start:
+            key = ((key - codes[start - 1] * drop) * _HASH_BASE + codes[start + window - 1]) % _HASH_MODULUS
+        bucket = seen.setdefault(key, [])
+        for first in bucket:  # a window with the same hash: the same window, unless a rare collision
+            if values[first : first + window] == values[start : start + window]:
+                period = start - first
+                preperiod = first
+                while preperiod > 0 and values[preperiod - 1] == values[preperiod - 1 + period]:
+                    preperiod -= 1
+                return preperiod, period
+        bucket.append(start)
     return None
 
 
-def _period(make: Callable[[int], Sequence], window: int) -> tuple[int, int]:
-    length = 8 * window + 64
+def _period(
+    make: Callable[[int], Sequence], window: int, largest: int, what: str, alternative: str
+) -> tuple[int, int]:
+    """The period of ``make(length)``, trying longer lengths up to ``largest`` positions."""
+    length = min(8 * window + 64, largest)
     while True:
-        found = eventual_period(make(length), window)
+        found = _eventual_period(make(length), window)
         if found is not None:
             return found
-        length *= 4
+        if length >= largest:
+            raise ValueError(
+                f"the {what} of these take sizes does not repeat within the first {largest:,} positions, "
+                f"the most this examines in seconds; {alternative}"
+            )
+        length = min(length * 4, largest)
 
 
 def outcome_period(moves: Moves, misere: bool = False) -> tuple[int, int]:
@@ -374,14 +470,39 @@ def outcome_period(moves: Moves, misere: bool = False) -> tuple[int, int]:
     With s = max S, f(n) depends only on f(n - s), ..., f(n - 1) once n >= s, so the sequence
     repeats as soon as a block of s consecutive outcomes recurs: after at most 2**s positions.
     """
-    sizes = subtraction_set(moves)
-    return _period(lambda length: win_table(length, sizes, misere), sizes[-1])
+    sizes, misere = subtraction_set(moves), _flag(misere, "misere")
+    window = _period_take(sizes)
+    largest = min(WIN_TABLE_LARGEST, WIN_TABLE_LARGEST_WORK // window - 1)
+    return _period(
+        lambda length: win_table(length, sizes, misere),
+        window,
+        largest,
+        "win/lose pattern",
+        "outcome(n, moves) and losing_positions(n_max, moves) give the positions one by one",
+    )
+
+
+def _period_take(sizes: tuple[int, ...]) -> int:
+    return _cap(
+        sizes[-1],
+        "the largest take size",
+        PERIOD_LARGEST_TAKE,
+        "outcome(n, moves) and losing_positions(n_max, moves) give the pattern up to a given n",
+    )
 
 
 def grundy_period(moves: Moves) -> tuple[int, int]:
     """(preperiod, period) of the Sprague-Grundy sequence G(0), G(1), ... of a subtraction game."""
     sizes = subtraction_set(moves)
-    return _period(lambda length: grundy_table(length, sizes), sizes[-1])
+    window = _period_take(sizes)
+    largest = GRUNDY_LARGEST_WORK // len(sizes) - 1
+    return _period(
+        lambda length: grundy_table(length, sizes),
+        window,
+        largest,
+        "Grundy sequence",
+        "grundy(n, moves) and grundy_table(n_max, moves) give the values one by one",
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -390,10 +511,10 @@ def grundy_period(moves: Moves) -> tuple[int, int]:
 
 def _piles(piles: Iterable[int]) -> tuple[int, ...]:
     try:
-        values = tuple(piles)
-    except TypeError:
+        values = tuple(_sequence(piles, "the piles"))
+    except ValueError:
         raise ValueError(
-            f"give the piles as a list of stick counts, for example [3, 4, 5], got {piles!r}"
+            f"give the piles as a list of stick counts, for example [3, 4, 5], got {_shown(piles)}"
         ) from None
     if not values:
         raise ValueError("give at least one pile")
@@ -432,19 +553,36 @@ def nim_outcome(piles: Iterable[int], misere: bool = False) -> str:
     Normal play: "win" iff p1 xor p2 xor ... is not 0. Misere play: the same, except when every
     pile holds at most one stick; then "win" iff the number of single sticks is even.
     """
-    piles = _piles(piles)
+    piles, misere = _piles(piles), _flag(misere, "misere")
     if misere and all(p <= 1 for p in piles):
         return "win" if sum(piles) % 2 == 0 else "lose"
     return "win" if reduce(xor, piles, 0) else "lose"
 
 
 def nim_winning_moves(piles: Iterable[int], misere: bool = False) -> list[tuple[int, int]]:
-    """Every winning move (pile index, take) of Nim, by Bouton's rule (normal or misere play)."""
-    piles = _piles(piles)
+    """Every winning move (pile index, take) of Nim, by Bouton's rule (normal or misere play).
+
+    A move leaves v < p sticks on a pile of p. The position after it is lost for the opponent
+    when its xor is 0 (v = X xor p, X the xor of all piles), or, under misere play with every
+    pile at most 1 afterwards, when the number of single sticks is odd (v = 0 or 1): so only
+    v in {X xor p, 0, 1} can win, and each pile is settled in constant time.
+    """
+    piles, misere = _piles(piles), _flag(misere, "misere")
+    total = reduce(xor, piles, 0)
+    big = sum(1 for p in piles if p > 1)
+    ones = sum(1 for p in piles if p == 1)
     moves = []
     for i, pile in enumerate(piles):
-        for take in range(1, pile + 1):
-            after = piles[:i] + (pile - take,) + piles[i + 1 :]
-            if nim_outcome(after, misere) == "lose":
-                moves.append((i, take))
+        takes = []
+        for left in {total ^ pile, 0, 1}:
+            if left >= pile:
+                continue
+            big_after = big - (pile > 1) + (left > 1)
+            if misere and big_after == 0:
+                lost = (ones - (pile == 1) + (left == 1)) % 2 == 1
+            else:
+                lost = total ^ pile ^ left == 0
+            if lost:
+                takes.append(pile - left)
+        moves += [(i, take) for take in sorted(takes)]
     return moves

@@ -15,7 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from puzzles.matchsticks.model import losing_positions, outcome, subtraction_set, winning_moves
+from puzzles.course.validate import cap, flag, one_of, whole_number
+from puzzles.matchsticks.model import (
+    WIN_TABLE_LARGEST,
+    losing_positions,
+    outcome,
+    subtraction_set,
+    winning_moves,
+)
 
 __all__ = ["Move", "MatchGame", "PLAYERS"]
 
@@ -44,14 +51,21 @@ class MatchGame:
     """
 
     def __init__(self, sticks: int, moves=3, first: str = "you", misere: bool = True) -> None:
-        if isinstance(sticks, bool) or not isinstance(sticks, int):
-            raise ValueError(f"the number of sticks N must be a whole number, got {sticks!r}")
+        sticks = whole_number(sticks, "the number of sticks N")
         if sticks < 1:
             raise ValueError(f"a game starts with at least one stick on the table, got N = {sticks}")
-        if first not in PLAYERS:
-            raise ValueError(f"the first move is made by 'you' or by 'computer', got {first!r}")
+        cap(
+            sticks,
+            "the number of sticks N",
+            WIN_TABLE_LARGEST,
+            "play a smaller game; outcome_period(moves) tells who wins from any N",
+        )
+        try:
+            first = one_of(first, "first", PLAYERS)
+        except ValueError:
+            raise ValueError(f"the first move is made by 'you' or by 'computer', got {first!r}") from None
         self.moves = subtraction_set(moves)
-        self.misere = bool(misere)
+        self.misere = flag(misere, "misere")
         self.start = sticks
         self.first: Player = first  # type: ignore[assignment]
         self.sticks = sticks
@@ -103,8 +117,7 @@ class MatchGame:
             raise ValueError("the game is over: start a new game to play again")
         if self.turn != "you":  # pragma: no cover - the computer always answers at once
             raise ValueError("it is the computer's turn")
-        if isinstance(count, bool) or not isinstance(count, int):
-            raise ValueError(f"the number of sticks to take must be a whole number, got {count!r}")
+        count = whole_number(count, "the number of sticks to take")
         allowed = self.take_sizes_text()
         if count not in self.moves:
             raise ValueError(f"you may take {allowed} sticks, not {count}")
