@@ -1,8 +1,10 @@
 """Widget helpers shared by every unit: instructions, error lines, guarded callbacks, tables.
 
 A unit's widget never shows a traceback: its callbacks run through ``guarded``, and a
-``ValueError`` (the model's one-sentence complaint to the student) lands in a ``MessageLine``
-styled as an error. This module imports no unit.
+``ValueError`` (the model's one-sentence complaint to the student) or a ``PackFault`` (a
+missing or damaged data file, named with its rebuild command) lands in a ``MessageLine``
+styled as an error. While a callback runs, the line says "working..." so that a computation
+of a second or more shows that the widget is busy. This module imports no unit.
 """
 
 from __future__ import annotations
@@ -14,9 +16,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from puzzles.course.checker import PackFault
+
 __all__ = ["MessageLine", "error_html", "guarded", "html_table", "instruction", "int_slider"]
 
 ERROR_STYLE = "color:#8b0000;background:#fdecea;border:1px solid #f5c2c0;border-radius:4px;padding:2px 8px"
+BUSY_STYLE = "color:#495057;font-style:italic;padding:2px 8px"
+BUSY = "working..."
 
 
 def instruction(text: str) -> widgets.HTML:
@@ -46,30 +52,46 @@ class MessageLine(widgets.HTML):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(value="", **kwargs)
         self.text = ""
+        self.busy = False
 
     def show_error(self, message: str) -> None:
         self.text = message
+        self.busy = False
         self.value = error_html(message)
+
+    def show_busy(self, note: str = BUSY) -> None:
+        """A grey "working..." note (not an error: ``text`` stays empty)."""
+        self.text = ""
+        self.busy = True
+        self.value = f'<div class="puzzles-busy" style="{BUSY_STYLE}">{html.escape(note)}</div>'
 
     def clear(self) -> None:
         self.text = ""
+        self.busy = False
         self.value = ""
 
 
 def guarded(action: Callable[..., Any], message: MessageLine) -> Callable[..., Any]:
-    """Wrap a widget callback: clear ``message``, run ``action``, show a ValueError's sentence.
+    """Wrap a widget callback: show "working..." in ``message``, run ``action``, then clear the
+    line, or show the sentence of a ValueError (bad input) or a PackFault (damaged data).
 
     Any other exception is a bug and propagates.
     """
 
     @functools.wraps(action)
     def run(*args: Any, **kwargs: Any) -> Any:
-        message.clear()
+        message.show_busy()
         try:
-            return action(*args, **kwargs)
-        except ValueError as error:
+            result = action(*args, **kwargs)
+        except (ValueError, PackFault) as error:
             message.show_error(str(error))
             return None
+        except BaseException:
+            message.clear()
+            raise
+        if message.busy:
+            message.clear()
+        return result
 
     return run
 
