@@ -18,9 +18,9 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 
 from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
-from puzzles.higher_lower.data import load_solution, sweep_range
+from puzzles.higher_lower.data import data_faults, load_solution, sweep_range
 from puzzles.higher_lower.model import dresher, symmetric_matrix
-from puzzles.higher_lower.play import MAX_PLAY_N, HigherLowerGame, path_to
+from puzzles.higher_lower.play import HigherLowerGame, path_to
 from puzzles.higher_lower.plots import plot_distribution, plot_payoff_lines, plot_tree
 
 __all__ = [
@@ -47,7 +47,9 @@ class PlayGame(widgets.VBox):
 
     def __init__(self, N: int = 10, role: str = "bob", seed: int = 0) -> None:
         self.message = MessageLine()
-        self.size = widgets.BoundedIntText(value=N, min=1, max=MAX_PLAY_N, description="N")
+        # an IntText, not a BoundedIntText: a size beyond MAX_PLAY_N gets the engine's sentence
+        # instead of being clipped without a word
+        self.size = widgets.IntText(value=N, description="N", layout=widgets.Layout(width="160px"))
         self.role = widgets.Dropdown(
             options=[("Bob: I guess", "bob"), ("Alice: I hide", "alice")], value=role, description="play as"
         )
@@ -185,10 +187,10 @@ class SolutionExplorer(widgets.VBox):
 
     def __init__(self, N: int = 100) -> None:
         top = sweep_range()
-        if not top:
-            raise ValueError("there is no shipped data yet: run python -m puzzles.higher_lower.sweep")
         self.message = MessageLine()
-        self.size = widgets.IntSlider(value=min(max(N, 1), top), min=1, max=top, description="N")
+        self.size = widgets.IntSlider(
+            value=min(max(N, 1), max(top, 1)), min=1, max=max(top, 1), description="N", disabled=not top
+        )
         self.text = widgets.HTML()
         self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="640px"))
         self.size.observe(guarded(lambda _: self.refresh(), self.message), names="value")
@@ -207,6 +209,11 @@ class SolutionExplorer(widgets.VBox):
         guarded(lambda: self.refresh(), self.message)()
 
     def refresh(self) -> None:
+        if self.size.disabled:  # no intact block holds N = 1: say which file is damaged or missing
+            faults = list(data_faults().values())
+            if faults:
+                raise faults[0]
+            raise ValueError("there is no shipped data yet: run python -m puzzles.higher_lower.sweep")
         N = self.size.value
         s = load_solution(N)
         a = s.hider
