@@ -103,6 +103,14 @@ _OVERFLOW_JS = r"""
 }
 """
 
+# Back to the top (run-all leaves the last cell in view), so page.png starts at the first cell.
+_SCROLL_TOP_JS = r"""
+() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  for (const el of [panel.node, ...panel.node.querySelectorAll('*')]) if (el.scrollTop) el.scrollTop = 0;
+}
+"""
+
 _OUTPUT_WIDTH_JS = r"""
 () => {
   const out = window.jupyterapp.shell.currentWidget.node.querySelector('.jp-OutputArea-output');
@@ -197,6 +205,8 @@ def shoot_lesson(page, server, lesson: Path, out_root: Path, run_timeout_s: floa
                 result.images.append(target.relative_to(out_root).as_posix())
             except PlaywrightError as exc:
                 result.errors.append(f"{name}: screenshot failed: {_first_line(str(exc))}")
+        page.evaluate(_SCROLL_TOP_JS)
+        page.wait_for_timeout(300)
         page_png = out_dir / "page.png"
         page.screenshot(path=str(page_png), animations="disabled", timeout=120_000)
         result.images.append(page_png.relative_to(out_root).as_posix())
