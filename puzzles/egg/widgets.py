@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import html
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -27,17 +29,21 @@ from puzzles.egg.model import (
     laplace_drops,
     laplace_numerator,
     laplace_trials,
+    max_size,
+    nature_response,
     worst_case_drops,
     worst_case_trials,
 )
 from puzzles.egg.play import EggGame, typed_number
-from puzzles.egg.plots import plot_prior
+from puzzles.egg.plots import plot_drop_waves, plot_nature, plot_prior
 
 __all__ = [
     "NatureGame",
     "WorstCaseSolver",
     "LaplaceSolver",
     "PriorExplorer",
+    "AppendixModule",
+    "NatureMap",
     "PRIOR_SHAPES",
     "building_html",
     "compact_set",
@@ -46,6 +52,9 @@ __all__ = [
     "laplace_solver",
     "prior_explorer",
     "prior_shape",
+    "appendix_module",
+    "nature_map",
+    "nature_sentence",
 ]
 
 # colours of the building, after the paper's coloured columns
@@ -412,3 +421,223 @@ class PriorExplorer(widgets.VBox):
 def prior_explorer(n: int = 2, H: int = 20) -> PriorExplorer:
     """An explorer of the expected value scenario (eq. (27)) with "prior", "eggs n", "storeys H"."""
     return PriorExplorer(n, H)
+
+
+# ---------------------------------------------------------------------------
+# the appendix modules: W, X, L and Y with the waves of optimal first drops; Mother Nature's map
+
+
+@contextmanager
+def _busy(line: widgets.HTML, text: str) -> Iterator[None]:
+    """Show ``text`` in ``line`` while the block runs (a figure can take a second to draw)."""
+    line.value = f'<i class="puzzles-busy" style="color:#555">{html.escape(text)}</i>'
+    try:
+        yield
+    finally:
+        line.value = ""
+
+
+def _png(figure) -> bytes:
+    image = io.BytesIO()
+    figure.savefig(image, format="png", dpi=100)
+    return image.getvalue()
+
+
+def _calm(*sliders: widgets.IntSlider) -> None:
+    """Update on release only: dragging a slider must not queue a figure per pixel."""
+    for slider in sliders:
+        slider.continuous_update = False
+
+
+class AppendixModule(widgets.VBox):
+    """The appendix's solver for any n: W(n, k), X(n, k), L(n, k) and Y(n, k) for twelve sizes
+    around k, and the X-versus-Y waves (``plot_drop_waves``) up to the end of k's block of
+    equal W, with k marked.
+
+    Controls ``n`` ("eggs n", 1..N_MAX) and ``k`` ("size k", 1..K_MAX); ``result`` (the values at
+    k), ``table`` (HTML), ``plot`` (an Image of ``figure``), ``busy`` and ``message``.
+    """
+
+    N_MAX = 20
+    K_MAX = 2000
+
+    def __init__(self, n: int = 3, k: int = 15) -> None:
+        self.message = MessageLine()
+        self.busy = widgets.HTML()
+        self.n = _slider("eggs n", n, 1, self.N_MAX)
+        self.k = _slider("size k", k, 1, self.K_MAX)
+        _calm(self.n, self.k)
+        self.result = widgets.HTML()
+        self.table = widgets.HTML()
+        self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.figure = None
+        update = guarded(lambda _: self.update(), self.message)
+        self.n.observe(update, names="value")
+        self.k.observe(update, names="value")
+        super().__init__(
+            children=[
+                instruction(
+                    "Move the sliders: W, X (worst case) and L, Y (Laplace) at k and around it, and the "
+                    "waves of optimal first drops up to the end of k's block of equal W."
+                ),
+                widgets.HBox([self.n, self.k]),
+                self.message,
+                self.busy,
+                self.result,
+                self.table,
+                self.plot,
+            ]
+        )
+        update(None)
+
+    def sizes(self) -> range:
+        """The twelve sizes of the table: k and its neighbours, inside 1..K_MAX."""
+        low = max(1, min(self.k.value - 5, self.K_MAX - 11))
+        return range(low, low + 12)
+
+    def block(self) -> range:
+        """The sizes with the same W(n, k) as k: First(j, n) .. First(j + 1, n) - 1, j = W(n, k)."""
+        n, k = self.n.value, self.k.value
+        j = worst_case_trials(n, k)
+        return range(max_size(n, j - 1) + 1, max_size(n, j) + 1)
+
+    def update(self) -> None:
+        n, k = self.n.value, self.k.value
+        block = self.block()
+        end = max(30, min(self.K_MAX, block[-1]))
+        with _busy(self.busy, f"Drawing the waves of {n} eggs for k = 1..{end} ..."):
+            value = Ratio(laplace_numerator(n, k), k + 1)
+            reduced = Fraction(value)
+            equal = "" if str(value) == str(reduced) else f" = {reduced}"
+            self.result.value = (
+                f"<b>W({n}, {k}) = {worst_case_trials(n, k)}</b>, X({n}, {k}) = "
+                f"{_drops_text(worst_case_drops, n, k)} &nbsp;&nbsp; <b>L({n}, {k}) = {value}{equal}</b> "
+                f"&asymp; {decimal(value)}, Y({n}, {k}) = {_drops_text(laplace_drops, n, k)}<br>"
+                f"W({n}, k) = {worst_case_trials(n, k)} for the sizes k = {block[0]}..{block[-1]}; "
+                f"the figure shows the waves for k = 1..{end}."
+            )
+            sizes = self.sizes()
+            rows = [
+                (
+                    j,
+                    worst_case_trials(n, j),
+                    _drops_text(worst_case_drops, n, j),
+                    str(Ratio(laplace_numerator(n, j), j + 1)),
+                    decimal(laplace_trials(n, j), 4),
+                    _drops_text(laplace_drops, n, j),
+                )
+                for j in sizes
+            ]
+            self.table.value = html_table(
+                ["k", f"W({n}, k)", f"X({n}, k)", f"L({n}, k)", "decimal", f"Y({n}, k)"],
+                rows,
+                highlight=k - sizes.start,
+            )
+            self.figure = plot_drop_waves(n, end, mark=k)
+            self.plot.value = _png(self.figure)
+
+
+def appendix_module(n: int = 3, k: int = 15) -> AppendixModule:
+    """W, X, L, Y around k and the X-versus-Y waves: sliders "eggs n" (1..20), "size k" (1..2000)."""
+    return AppendixModule(n, k)
+
+
+class NatureMap(widgets.VBox):
+    """Mother Nature's response map z(n, k, x) (Lemma 19) for any n, with one drop explained.
+
+    Controls ``n`` ("eggs n", 1..N_MAX), ``k`` ("size k", 1..K_MAX) and ``x`` ("drop x", 1..k);
+    the map (``plot``, an Image of ``figure``) covers the sizes 1..max(20, k) and circles the
+    cell (k, x); ``result`` gives z(n, k, x) with Lemma 19's comparison of the two branches.
+    """
+
+    N_MAX = 20
+    K_MAX = 80
+
+    def __init__(self, n: int = 3, k: int = 20, x: int = 5) -> None:
+        self.message = MessageLine()
+        self.busy = widgets.HTML()
+        self.n = _slider("eggs n", n, 1, self.N_MAX)
+        self.k = _slider("size k", k, 1, self.K_MAX)
+        self.x = _slider("drop x", x, 1, self.k.value)
+        _calm(self.n, self.k, self.x)
+        self.result = widgets.HTML()
+        self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.figure = None
+        self._holding = False
+        update = guarded(lambda _: self.update(), self.message)
+        self.n.observe(update, names="value")
+        self.k.observe(guarded(lambda _: self._new_size(), self.message), names="value")
+        self.x.observe(lambda change: None if self._holding else update(change), names="value")
+        super().__init__(
+            children=[
+                instruction(
+                    "Choose n, a size k and a drop x: Mother Nature answers by Lemma 19. The map shows "
+                    "her reply to every drop x of every size k."
+                ),
+                widgets.HBox([self.n, self.k, self.x]),
+                self.message,
+                self.busy,
+                self.result,
+                self.plot,
+            ]
+        )
+        update(None)
+
+    def _new_size(self) -> None:
+        self._holding = True
+        try:
+            self.x.max = self.k.value  # clips x into 1..k
+        finally:
+            self._holding = False
+        self.update()
+
+    def update(self) -> None:
+        n, k, x = self.n.value, self.k.value, self.x.value
+        size = max(20, k)
+        with _busy(self.busy, f"Drawing Mother Nature's map for {n} eggs and k = 1..{size} ..."):
+            reply = nature_response(n, k, x)
+            self.result.value = nature_sentence(n, k, x, reply)
+            self.figure = plot_nature(n, size, mark=(k, x))
+            self.plot.value = _png(self.figure)
+
+
+def nature_sentence(n: int, k: int, x: int, reply: str) -> str:
+    """Lemma 19 for one drop, as HTML: both branches' worst cases, the reply, and whether x is optimal."""
+
+    def count(value: int, word: str) -> str:
+        return f"{value} {word}" + ("" if value == 1 else "s")
+
+    if n == 1 and x > 1:
+        broken = f"no egg for the {count(x - 1, 'height')} below x: the DM could not settle C"
+    elif x == 1:
+        broken = "no height below x: C is settled, 0 more trials"
+    else:
+        broken = (
+            f"{count(n - 1, 'egg')} for {count(x - 1, 'height')}: W({n - 1}, {x - 1}) = "
+            f"{count(worst_case_trials(n - 1, x - 1), 'more trial')}"
+        )
+    survived = (
+        f"{count(n, 'egg')} for {count(k - x, 'height')}: W({n}, {k - x}) = "
+        f"{count(worst_case_trials(n, k - x), 'more trial')}"
+    )
+    choice = {
+        "break": "Nature breaks the egg (the longer branch)",
+        "survive": "Nature lets it survive (the longer branch)",
+        "either": "both branches are as long, so either reply is optimal for her",
+    }[reply]
+    drops = worst_case_drops(n, k)
+    w = worst_case_trials(n, k)
+    verdict = (
+        f"x = {x} is an optimal drop: X({n}, {k}) = {compact_set(drops)}, W({n}, {k}) = {w}."
+        if x in drops
+        else f"x = {x} is not an optimal drop: X({n}, {k}) = {compact_set(drops)}; W({n}, {k}) = {w}."
+    )
+    return (
+        f"<b>z({n}, {k}, {x}) = {reply}</b>. A break leaves {broken}; a survival leaves {survived}: "
+        f"{choice}.<br>{verdict}"
+    )
+
+
+def nature_map(n: int = 3, k: int = 20, x: int = 5) -> NatureMap:
+    """Mother Nature's reply z(n, k, x) for any n: sliders "eggs n" (1..20), "size k" (1..80), "drop x"."""
+    return NatureMap(n, k, x)

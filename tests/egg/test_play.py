@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
 import pytest
 
@@ -273,3 +274,22 @@ def test_no_drop_after_the_end():
     broke.drop(3)
     with pytest.raises(ValueError, match="no eggs left"):
         broke.drop(1)
+
+
+def test_typed_number_hands_the_game_what_was_typed():
+    from puzzles.egg.play import typed_number
+
+    assert [typed_number(t) for t in ("12", " +3 ", "-1", "0")] == [12, 3, -1, 0]
+    assert typed_number("5.5") == 5.5 and isinstance(typed_number("5.5"), float)
+    assert typed_number("1e3") == 1000.0 and isinstance(typed_number("1e3"), float)
+    for text in ("five", "", "--1", "1" * 19, "x" * 100):
+        assert typed_number(text) == text.strip()
+    game = EggGame(2, 11)
+    for text, sentence in [
+        ("5.5", "the floor must be a whole number, got 5.5"),
+        ("1" * 19, "the floor must be a whole number, got '1111111111111111111'"),
+        ("0", "floor 0 is not in the building"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(sentence)):
+            game.drop(typed_number(text))
+    assert game.trials == 0

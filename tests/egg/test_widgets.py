@@ -20,19 +20,25 @@ from puzzles.egg.model import (  # noqa: E402
     expected_trials,
     laplace_drops,
     laplace_numerator,
+    laplace_table,
     laplace_trials,
     worst_case_drops,
+    worst_case_table,
     worst_case_trials,
 )
 from puzzles.egg.widgets import (  # noqa: E402
     PRIOR_SHAPES,
+    AppendixModule,
     LaplaceSolver,
     NatureGame,
+    NatureMap,
     PriorExplorer,
     WorstCaseSolver,
+    appendix_module,
     compact_set,
     laplace_solver,
     nature_game,
+    nature_map,
     prior_explorer,
     prior_shape,
     worst_case_solver,
@@ -209,6 +215,103 @@ def test_compact_set():
     assert compact_set(range(3, 6)) == format_set(range(3, 6)) == "{3,4,5}"
     assert compact_set(range(1, 10)) == "{1,...,9}"
     assert compact_set(range(0)) == "{}"
+
+
+# ---------------------------------------------------------------------------
+# the appendix modules: W, X, L, Y with the waves; Mother Nature's map
+
+DP_N, DP_K = 20, 2000
+_TABLES: dict[str, object] = {}
+
+
+def _dp(kind: str):
+    """The plain DP's tables (eq. (17) and (28)), independent of the closed forms the widgets use."""
+    if kind not in _TABLES:
+        _TABLES[kind] = (worst_case_table if kind == "W" else laplace_table)(DP_N, DP_K + 20)
+    return _TABLES[kind]
+
+
+def _table_rows(html_text: str) -> list[list[str]]:
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", html_text)
+    return [[re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", r)] for r in rows]
+
+
+def _agrees_with_the_dp(box: AppendixModule) -> None:
+    n, k = box.n.value, box.k.value
+    worst, laplace = _dp("W"), _dp("L")
+    header, *rows = _table_rows(box.table.value)
+    assert header == ["k", f"W({n}, k)", f"X({n}, k)", f"L({n}, k)", "decimal", f"Y({n}, k)"]
+    assert k in [int(row[0]) for row in rows] and len(rows) == 12
+    for size, w, x, ell, dec, y in rows:
+        size = int(size)
+        assert int(w) == int(worst.value[n, size])
+        assert x == compact_set(worst.drops[n][size])
+        assert ell == f"{int(laplace.value[n, size])}/{size + 1}"
+        assert dec == decimal(laplace.fraction(n, size), 4)
+        assert y == compact_set(laplace.drops[n][size])
+    assert f"W({n}, {k}) = {int(worst.value[n, k])}" in box.result.value
+    assert f"Y({n}, {k}) = {compact_set(laplace.drops[n][k])}" in box.result.value
+    block = [size for size in range(1, DP_K + 21) if worst.value[n, size] == worst.value[n, k]]
+    end = str(block[-1]) if block[-1] < DP_K + 20 else ""  # a block beyond the DP's table: its start
+    assert f"for the sizes k = {block[0]}..{end}" in box.result.value
+
+
+def test_appendix_module_agrees_with_the_dp_wherever_its_sliders_go():
+    box = appendix_module(n=3, k=15)
+    assert isinstance(box, AppendixModule)
+    assert (box.n.description, box.k.description) == ("eggs n", "size k")
+    assert (box.n.min, box.n.max, box.k.min, box.k.max) == (1, 20, 1, 2000)
+    assert not box.n.continuous_update and not box.k.continuous_update  # one figure per release
+    assert "L(3, 15) = 65/16" in box.result.value  # the paper's Table 6 writes 65/16
+    _agrees_with_the_dp(box)
+    for n, k in [(2, 36), (1, 1), (1, 2000), (20, 2000), (7, 300), (4, 16)]:
+        box.n.value, box.k.value = n, k
+        assert box.message.text == "" and box.busy.value == ""
+        _agrees_with_the_dp(box)
+
+
+def test_appendix_module_draws_the_waves_to_the_end_of_the_block():
+    box = appendix_module(n=3, k=15)
+    left, right = box.figure.axes
+    assert "X(3, k)" in left.get_title() and "Y(3, k)" in right.get_title()
+    assert len(left.collections[0].get_segments()) == 30  # at least k = 1..30
+    assert any(list(line.get_xdata()) == [15, 15] for line in left.lines)  # k is marked
+    assert box.plot.value[:8] == b"\x89PNG\r\n\x1a\n"
+    box.k.value = 26  # W(3, 26) = 6 for k = 26..41
+    assert len(box.figure.axes[0].collections[0].get_segments()) == 41
+    box.n.value, box.k.value = 2, 1990  # the block 1954..2016 is cut at 2000
+    assert len(box.figure.axes[0].collections[0].get_segments()) == 2000
+
+
+def test_nature_map_explains_the_drop_by_lemma_19():
+    box = nature_map(n=3, k=20, x=5)
+    assert isinstance(box, NatureMap)
+    assert [s.description for s in (box.n, box.k, box.x)] == ["eggs n", "size k", "drop x"]
+    assert (box.n.max, box.k.max, box.x.max) == (20, 80, 20)
+    worst = _dp("W")
+    for n, k, x in [(3, 20, 5), (3, 20, 11), (2, 10, 4), (2, 80, 80), (20, 80, 40), (1, 10, 3), (1, 10, 1)]:
+        box.n.value, box.k.value, box.x.value = n, k, x
+        assert box.message.text == "" and box.busy.value == ""
+        broken = int(worst.value[n - 1, x - 1]) if n > 1 or x == 1 else float("inf")
+        survived = int(worst.value[n, k - x])
+        reply = "break" if broken > survived else "survive" if broken < survived else "either"
+        assert f"z({n}, {k}, {x}) = {reply}" in box.result.value
+        optimal = x in worst.drops[n][k]
+        assert ("is an optimal drop" in box.result.value) == optimal
+        assert ("is not an optimal drop" in box.result.value) == (not optimal)
+        ax = box.figure.axes[0]
+        assert f"z({n}, k, x)" in ax.get_title()
+        assert ax.images[0].get_array().shape == (max(20, k), max(20, k))
+        assert [list(p) for p in ax.collections[1].get_offsets()] == [[k, x]]
+
+
+def test_nature_map_keeps_the_drop_inside_the_interval():
+    box = nature_map(n=2, k=30, x=25)
+    box.k.value = 12
+    assert box.x.max == 12 and box.x.value == 12
+    assert "z(2, 12, 12) = break" in box.result.value
+    box.k.value = 40
+    assert box.x.max == 40 and box.x.value == 12
 
 
 # ---------------------------------------------------------------------------
