@@ -6,10 +6,25 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import ipywidgets as widgets  # noqa: E402
+import html  # noqa: E402
+import re  # noqa: E402
+from fractions import Fraction  # noqa: E402
 
-from puzzles.trios import expected_rounds  # noqa: E402
-from puzzles.trios.widgets import TriosBoard, card_label, trios_game  # noqa: E402
+import ipywidgets as widgets  # noqa: E402
+import pytest  # noqa: E402
+
+from puzzles.course.display import decimal  # noqa: E402
+from puzzles.trios import State, expected_rounds, free_choice_value, transitions  # noqa: E402
+from puzzles.trios.widgets import (  # noqa: E402
+    StateExplorer,
+    TriosBoard,
+    card_label,
+    exact_html,
+    state_explorer,
+    trios_explorer,
+    trios_game,
+    value_html,
+)
 
 
 def _click_card(box: TriosBoard, position: int) -> None:
@@ -88,3 +103,106 @@ def test_the_slider_and_new_game_deal_new_games():
 def test_card_label():
     box = trios_game(N=1, seed=0)
     assert card_label(box.game, 0) == "?"
+
+
+# ---------------------------------------------------------------------------
+# the status line, the state explorer and the explorer next to the game
+
+
+def test_the_status_line_says_what_e_of_n_is():
+    box = trios_game(N=4, seed=0)
+    assert (
+        "a whole game of 4 trios takes E(4) = 118609/15400 &asymp; 7.7019 rounds on average"
+        in box.status.value
+    )
+    box.trios.value = 12  # 21/20 digits: a decimal, with the exact value on a click
+    assert "a whole game of 12 trios takes E(12) &asymp; 24.7740 (<details" in box.status.value
+    assert str(expected_rounds(12)) in box.status.value
+
+
+def test_exact_and_value_html():
+    assert exact_html(Fraction(17, 5)) == "17/5"
+    long = exact_html(expected_rounds(12))
+    assert long.startswith("<details") and "exact value, 21/20 digits" in long
+    assert value_html("E(2)", Fraction(17, 5)) == "E(2) = 17/5 &asymp; 3.4000"
+    assert value_html("E(1)", Fraction(1)) == "E(1) = 1"
+
+
+def _rows(box: StateExplorer) -> list[list[str]]:
+    rows = re.findall(r"<tr>(.*?)</tr>", box.table.value)
+    cells = [re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", r) for r in rows]
+    return [[html.unescape(re.sub(r"<[^>]+>", "", c)) for c in row] for row in cells]
+
+
+@pytest.mark.parametrize("state", [(0, 1, 1, 1), (0, 0, 0, 3), (1, 2, 1, 0), (0, 2, 0, 2), (0, 0, 3, 1)])
+def test_the_explorer_adds_up_to_the_best_play_over_every_flip(state):
+    K3, K2, K1, K0 = state
+    box = state_explorer(K2=K2, K1=K1, K0=K0, K3=K3)
+    best = free_choice_value(state)  # a second algorithm: every flip allowed, minimised
+    assert f"<b>f({K3}, {K2}, {K1}, {K0}) = {decimal(best, 4)}</b>" in box.result.value
+    header, *rows = _rows(box)
+    assert header[0] == "how the round ends" and header[-1] == "p (rounds + f(next))"
+    assert len(rows) == len(transitions(State(K2, K1, K0)))
+    total = Fraction(0)
+    for (how, p, rounds, nxt, f_next, term), (exact_p, exact_rounds, exact_nxt, exact_how) in zip(
+        rows, transitions(State(K2, K1, K0)), strict=True
+    ):
+        assert (how, p, int(rounds), nxt) == (
+            exact_how,
+            decimal(exact_p, 4),
+            exact_rounds,
+            str(tuple(exact_nxt)),
+        )
+        value = free_choice_value((0, *exact_nxt))
+        assert f_next == decimal(value, 4) and term == decimal(exact_p * (exact_rounds + value), 4)
+        total += exact_p * (exact_rounds + value)
+    assert K3 + total == best
+    assert "The probabilities add up to 1" in box.result.value
+    box.exact.value = True  # exact fractions alongside
+    assert f"= {exact_html(best)}" in box.result.value or best.denominator == 1
+    first = _rows(box)[1]
+    assert (
+        first[1]
+        == f"{decimal(transitions(State(K2, K1, K0))[0][0], 4)} = {transitions(State(K2, K1, K0))[0][0]}"
+    )
+
+
+def test_the_explorer_refuses_too_many_trios_in_words_and_shows_the_end():
+    box = state_explorer(0, 0, 1)
+    assert (box.K2.max, box.K1.max, box.K0.max, box.K3.max) == (100, 100, 100, 100)
+    box.K2.value, box.K1.value = 60, 50
+    assert box.message.text == (
+        "the number of trios K2 + K1 + K0 = 111 is beyond the largest this computes in seconds (100); "
+        "the contest's largest game has 100 trios"
+    )
+    assert box.table.value == ""
+    box.show(0, 0, 0, 100)  # the contest's largest game: 162-digit fractions, on a click
+    assert box.message.text == ""
+    assert f"f(0, 0, 0, 100) = {decimal(expected_rounds(100), 4)}" in box.result.value
+    box.exact.value = True
+    assert "<details" in box.result.value and str(expected_rounds(100)) in box.result.value
+    box.show(0, 0, 0, 0)
+    assert "every trio is removed" in box.result.value and box.table.value == ""
+    box.show(1, 0, 0, 0)
+    assert "f(1, 0, 0, 0) = 1" in box.result.value and "removes the Three-Known trio" in box.result.value
+
+
+def test_the_explorer_follows_the_game_between_rounds():
+    box = trios_explorer(N=4, seed=0)
+    assert isinstance(box.board, TriosBoard) and isinstance(box.explorer, StateExplorer)
+    assert box.explorer.state() == (0, 0, 0, 4)
+    board = box.board
+    while board.game.round_state != "over":
+        board.hint_button.click()
+    assert box.explorer.state() == (0, 0, 0, 4)  # a round in progress: the explorer waits
+    board.next_button.click()
+    assert box.explorer.state() == board.game.state() != (0, 0, 0, 4)
+    assert f"f{board.game.state()}".replace(" ", "") in box.explorer.result.value.replace(" ", "")
+    box.follow.value = False
+    while board.game.round_state != "over":
+        board.hint_button.click()
+    board.next_button.click()
+    assert box.explorer.state() != board.game.state() or board.game.finished
+    board.trios.value = 6
+    box.follow.value = True
+    assert box.explorer.state() == (0, 0, 0, 6)
