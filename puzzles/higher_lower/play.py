@@ -16,7 +16,7 @@ from fractions import Fraction
 from puzzles.higher_lower.model import Depths, check_size
 from puzzles.higher_lower.solver import Solution, solve
 
-__all__ = ["Guess", "HigherLowerGame", "ROLES", "path_to"]
+__all__ = ["Guess", "HigherLowerGame", "ROLES", "path_to", "short_number"]
 
 ROLES = ("bob", "alice")
 MAX_PLAY_N = 60
@@ -28,6 +28,12 @@ class Guess:
 
     number: int
     answer: str
+
+
+def short_number(value: Fraction) -> str:
+    """A fraction as itself when it is short (``29/10``), else as a decimal (``≈ 5.077119``)."""
+    text = str(value)
+    return text if len(text) <= 10 else f"≈ {float(value):.6f}"
 
 
 def path_to(depths: Depths, secret: int) -> list[int]:
@@ -129,13 +135,17 @@ class HigherLowerGame:
             self._record(k)
         return list(self.guesses)
 
+    def _value_text(self) -> str:
+        text = short_number(self.value)
+        return f"= {text} = {float(self.value):.4f}" if not text.startswith("≈") else text
+
     def status(self) -> str:
         """One sentence on the round and the score."""
         N, paid = self.N, len(self.guesses)
         average = f"{self.total_paid / self.rounds:.2f}" if self.rounds else "-"
         score = (
             f"Rounds played: {self.rounds}, Bob paid {self.total_paid} in all (average {average}; "
-            f"the value of the game is V({N}) = {self.value} = {float(self.value):.4f})."
+            f"the value of the game is V({N}) {self._value_text()})."
         )
         if self.role == "bob":
             if not self.guesses:

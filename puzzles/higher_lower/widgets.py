@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import io
+from fractions import Fraction
 
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
@@ -20,14 +21,15 @@ import matplotlib.pyplot as plt
 from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
 from puzzles.higher_lower.data import data_faults, load_solution, sweep_range
 from puzzles.higher_lower.model import dresher, symmetric_matrix
-from puzzles.higher_lower.play import HigherLowerGame, path_to
-from puzzles.higher_lower.plots import plot_distribution, plot_payoff_lines, plot_tree
+from puzzles.higher_lower.play import HigherLowerGame, path_to, short_number
+from puzzles.higher_lower.plots import plot_distribution, plot_guesses, plot_payoff_lines, plot_tree
 
 __all__ = [
     "DresherStepper",
     "PlayGame",
     "SolutionExplorer",
     "dresher_stepper",
+    "exact_on_demand",
     "play_game",
     "png",
     "solution_explorer",
@@ -35,9 +37,9 @@ __all__ = [
 
 
 def png(figure) -> bytes:
-    """The figure as PNG bytes (and closed)."""
+    """The figure as PNG bytes (and closed), at the notebook's own 100 dpi: text keeps its size."""
     image = io.BytesIO()
-    figure.savefig(image, format="png", dpi=80, bbox_inches="tight")
+    figure.savefig(image, format="png", dpi=100, bbox_inches="tight")
     plt.close(figure)
     return image.getvalue()
 
@@ -58,7 +60,15 @@ class PlayGame(widgets.VBox):
         self.again = widgets.Button(description="New round")
         self.status = widgets.HTML()
         self.history = widgets.HTML()
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="640px"))
+        self.exact = widgets.HTML()
+        # after a round: the student's own path, and a tree of Bob's optimal mix, each captioned;
+        # hidden (no empty image) until there is something to draw
+        self.path_caption, self.tree_caption = widgets.HTML(), widgets.HTML()
+        self.path_picture, self.tree_picture = _picture(), _picture()
+        self.pictures = widgets.VBox(
+            [self.path_caption, self.path_picture, self.tree_caption, self.tree_picture],
+            layout=widgets.Layout(display="none"),
+        )
         self.seed = seed
         self.game = HigherLowerGame(N, role, seed)
         self.go.on_click(guarded(lambda _: self.play(), self.message))
@@ -75,8 +85,9 @@ class PlayGame(widgets.VBox):
                 widgets.HBox([self.number, self.go, self.again]),
                 self.message,
                 self.status,
+                self.exact,
                 self.history,
-                self.picture,
+                self.pictures,
             ]
         )
         self.refresh()
@@ -100,29 +111,75 @@ class PlayGame(widgets.VBox):
     def refresh(self) -> None:
         game = self.game
         self.status.value = html.escape(game.status())
+        self.exact.value = exact_on_demand(f"V({game.N})", game.value)
         rows = [(i, g.number, g.answer) for i, g in enumerate(game.guesses, start=1)]
         self.history.value = html_table(["guess no.", "number", "answer"], rows) if rows else ""
-        if game.role == "alice" and game.finished:
-            assert game.tree is not None and game.secret is not None
-            figure = plot_tree(game.tree, path_to(game.tree, game.secret), "Bob's search tree this round")
-            self.picture.value = png(figure)
-        elif game.role == "bob" and game.finished:
-            assert game.secret is not None
-            tree = _best_path_tree(game)
-            self.picture.value = png(plot_tree(tree, [g.number for g in game.guesses], _bob_title(game)))
+        self.path_picture.value = self.tree_picture.value = b""
+        self.path_caption.value = self.tree_caption.value = ""
+        for picture in (self.path_picture, self.path_caption):
+            picture.layout.display = "none"
+        if not game.finished:
+            self.pictures.layout.display = "none"
+            return
+        assert game.secret is not None
+        if game.role == "alice":
+            assert game.tree is not None
+            path = path_to(game.tree, game.secret)
+            self.tree_caption.value = (
+                f"<b>Bob's search tree this round</b>, drawn from his optimal mix; "
+                f"in red his path to {game.secret}: {len(path)} guesses."
+            )
+            self.tree_picture.value = png(
+                plot_tree(game.tree, path, f"Bob's tree this round, his path to {game.secret}")
+            )
         else:
-            self.picture.value = b""
+            self.path_caption.value = "<b>Your path</b>: your guesses this round, in order."
+            self.path_picture.value = png(plot_guesses(game.N, [(g.number, g.answer) for g in game.guesses]))
+            for picture in (self.path_picture, self.path_caption):
+                picture.layout.display = ""
+            self.tree_caption.value = _bob_caption(game)
+            probability, tree = _likeliest_tree(game)
+            path = path_to(tree, game.secret)
+            title = (
+                f"Bob's optimal mix, its likeliest tree (probability {float(probability):.3f}): "
+                f"{len(path)} guesses to find {game.secret}"
+            )
+            self.tree_picture.value = png(plot_tree(tree, path, title))
+        self.pictures.layout.display = ""
 
 
-def _bob_title(game: HigherLowerGame) -> str:
-    trees = [t for _, t in game.solution.searcher]
-    depth = min(t[game.secret - 1] for t in trees)
-    return f"an optimal tree of Bob's mix: it finds {game.secret} in {depth} guesses"
+def _picture() -> widgets.Image:
+    """An Image at the PNG's own size (shrunk only when wider than the notebook)."""
+    return widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
 
 
-def _best_path_tree(game: HigherLowerGame):
-    trees = [t for _, t in game.solution.searcher]
-    return min(trees, key=lambda t: t[game.secret - 1])
+def _likeliest_tree(game: HigherLowerGame):
+    """The tree Bob's optimal mix plays most often (the first of them on a tie)."""
+    return max(game.solution.searcher, key=lambda pair: pair[0])
+
+
+def _bob_caption(game: HigherLowerGame) -> str:
+    secret = game.secret
+    assert secret is not None
+    mix = sum(p * tree[secret - 1] for p, tree in game.solution.searcher)
+    return (
+        f"<b>For comparison, Bob's optimal play</b> (not your guesses): he mixes "
+        f"{len(game.solution.searcher)} trees. Below, the one he plays most often, with its path to "
+        f"{secret} in red. Averaged over his whole mix, finding {secret} costs him "
+        f"{html.escape(short_number(mix))} guesses; you paid {len(game.guesses)}."
+    )
+
+
+def exact_on_demand(name: str, value: Fraction) -> str:
+    """HTML: nothing for a short fraction; for a long one a collapsed line that opens on the exact
+    value, wrapped inside the notebook's width."""
+    if len(str(value)) <= 10:
+        return ""
+    digits = f"{len(str(value.numerator))} digits over {len(str(value.denominator))}"
+    return (
+        f"<details><summary>{html.escape(name)} as an exact fraction ({digits})</summary>"
+        f'<div style="font-family:monospace;overflow-wrap:anywhere;max-width:640px">{value}</div></details>'
+    )
 
 
 def play_game(N: int = 10, role: str = "bob", seed: int = 0) -> PlayGame:
@@ -139,7 +196,7 @@ class DresherStepper(widgets.VBox):
         self.message = MessageLine()
         self.step = widgets.IntSlider(value=1, min=1, max=len(self.result.steps), description="iteration")
         self.text = widgets.HTML()
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="560px"))
+        self.picture = _picture()
         self.step.observe(guarded(lambda _: self.refresh(), self.message), names="value")
         super().__init__(
             children=[
@@ -192,13 +249,13 @@ class SolutionExplorer(widgets.VBox):
             value=min(max(N, 1), max(top, 1)), min=1, max=max(top, 1), description="N", disabled=not top
         )
         self.text = widgets.HTML()
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="640px"))
+        self.picture = _picture()
         self.size.observe(guarded(lambda _: self.refresh(), self.message), names="value")
         super().__init__(
             children=[
                 instruction(
                     "Slide through N: Alice's optimal distribution and Bob's mix, exactly, "
-                    "from the shipped data."
+                    "from the shipped data. Long fractions show as decimals; click to see them exactly."
                 ),
                 self.size,
                 self.message,
@@ -217,23 +274,51 @@ class SolutionExplorer(widgets.VBox):
         N = self.size.value
         s = load_solution(N)
         a = s.hider
-        johnson = []
-        if N >= 5:
-            johnson.append(f"a1 = a2 + a3: {'yes' if a[0] == a[1] + a[2] else 'no'}")
-            johnson.append(f"a1 = 2 a2: {'yes' if a[0] == 2 * a[1] else 'no'}")
-        if N >= 4:
-            johnson.append(f"a1 > aj for 1 < j < N: {'yes' if all(a[0] > x for x in a[1:-1]) else 'no'}")
+
+        def pattern(holds: bool, first: int) -> str:
+            return ("yes" if holds else "no") if N >= first else html.escape(f"- (for N >= {first})")
+
         rows = [
-            ("V(N)", f"{s.value}"),
-            ("V(N) as a decimal", f"{float(s.value):.6f}"),
+            ("V(N)", _fraction_cell(s.value)),
             ("certified", "yes" if s.certified else "no"),
             ("trees in Bob's mix", str(len(s.searcher))),
             ("most guesses in Bob's trees", str(s.max_depth)),
-            ("P(secret = 1)", f"{a[0]}"),
-            ("Johnson's patterns", "; ".join(johnson) or "-"),
+            ("P(secret = 1)", _fraction_cell(a[0])),
+            ("Johnson 1: a1 = a2 + a3", pattern(N >= 5 and a[0] == a[1] + a[2], 5)),
+            ("Johnson 2: a1 = 2 a2", pattern(N >= 7 and a[0] == 2 * a[1], 7)),
+            ("Johnson 3: a1 > aj, 1 < j < N", pattern(N >= 4 and all(a[0] > x for x in a[1:-1]), 4)),
         ]
-        self.text.value = html_table(["N = " + str(N), ""], rows)
+        self.text.value = _summary_table(f"N = {N}", rows)
         self.picture.value = png(plot_distribution(a, N))
+
+
+def _fraction_cell(value: Fraction) -> str:
+    """HTML for a table cell: a short fraction as it is; a long one as a decimal that opens on
+    the exact value, wrapped so that it never widens the table."""
+    text = str(value)
+    if len(text) <= 10:
+        return html.escape(text)
+    digits = f"{len(str(value.numerator))} digits over {len(str(value.denominator))}"
+    return (
+        f"<details><summary>{float(value):.10f}... (exact: {digits})</summary>"
+        f'<div style="overflow-wrap:anywhere;max-width:36em">{text}</div></details>'
+    )
+
+
+def _summary_table(title: str, rows: list[tuple[str, str]]) -> str:
+    """Two columns: a label that never wraps, and a value (HTML) that wraps within 30 em."""
+    label = "padding:2px 12px 2px 0;white-space:nowrap;vertical-align:top;border-bottom:1px solid #ddd"
+    value = (
+        "padding:2px 0;max-width:30em;vertical-align:top;font-family:monospace;border-bottom:1px solid #ddd"
+    )
+    body = "".join(
+        f'<tr><td style="{label}">{html.escape(name)}</td><td style="{value}">{cell}</td></tr>'
+        for name, cell in rows
+    )
+    return (
+        f'<table style="border-collapse:collapse;table-layout:auto">'
+        f'<tr><th style="{label};text-align:left">{html.escape(title)}</th><th></th></tr>{body}</table>'
+    )
 
 
 def solution_explorer(N: int = 100) -> SolutionExplorer:

@@ -19,15 +19,33 @@ UNITS = ["egg", "matchsticks", "higher_lower", "mastermind", "trios"]
 
 
 def _hl_step():
-    from puzzles.higher_lower import dresher, payoff_matrix
+    from puzzles.higher_lower import dresher, symmetric_matrix
 
-    return payoff_matrix(4), dresher(payoff_matrix(4)).steps[0]
+    return symmetric_matrix(4), dresher(symmetric_matrix(4)).steps[1]
+
+
+def _hl_run():
+    from puzzles.higher_lower import dresher, symmetric_matrix
+
+    return symmetric_matrix(4).to_numpy().tolist(), dresher(symmetric_matrix(4)).steps
 
 
 def _hl_distributions(top: int = 40):
     from puzzles.higher_lower import load_solution
 
     return {N: load_solution(N).hider for N in range(1, top + 1)}
+
+
+def _hl_tree(N: int):
+    from puzzles.higher_lower import load_solution
+
+    return max(load_solution(N).searcher)[1]
+
+
+def _hl_trees(N: int):
+    from puzzles.higher_lower import search_trees
+
+    return search_trees(N)
 
 
 def _mm_results():
@@ -63,14 +81,25 @@ EXAMPLES = {
         (({N: 0.1 * (N % 7) for N in range(3, 200)}, {N: 0.0 for N in range(3, 200)}), {})
     ],
     "higher_lower.plot_distribution": [(lambda: (_hl_distributions(20)[20], 20), {})],
+    "higher_lower.plot_dresher_run": [(lambda: _hl_run(), {})],
+    "higher_lower.plot_guesses": [
+        ((60, [(30, "higher"), (45, "lower"), (38, "lower"), (36, "lower"), (35, "correct")]), {}),
+        ((3, [(1, "higher")]), {}),
+    ],
     "higher_lower.plot_heatmap": [(lambda: (_hl_distributions(),), {})],
     "higher_lower.plot_iterations": [(({N: N * 2 for N in range(1, 100)},), {})],
-    "higher_lower.plot_payoff_lines": [(lambda: _hl_step(), {})],
+    "higher_lower.plot_payoff_lines": [(lambda: _hl_step(), {}), (lambda: (_hl_step()[0],), {})],
+    "higher_lower.plot_profiles": [(lambda: ({N: _hl_distributions()[N] for N in (6, 12, 24, 40)},), {})],
     "higher_lower.plot_rounds": [
         (({"a": {N: N for N in range(1, 50)}, "b": {N: 2 * N for N in range(1, 50)}},), {})
     ],
-    "higher_lower.plot_surface": [(lambda: (_hl_distributions(),), {})],
-    "higher_lower.plot_tree": [(((2, 1, 2),), {}), ((tuple([6, 5, 4, 3, 2, 1] + list(range(2, 56))),), {})],
+    "higher_lower.plot_tree": [
+        (((2, 1, 2),), {}),
+        ((tuple([6, 5, 4, 3, 2, 1] + list(range(2, 56))),), {}),
+        (lambda: (_hl_tree(60), [31, 47, 39, 35, 37], "a tree of Bob's for N = 60, its path to 37"), {}),
+        (lambda: (_hl_tree(20), [], "a whole tree of 20 keys"), {}),
+    ],
+    "higher_lower.plot_trees": [(lambda: (_hl_trees(4),), {}), (lambda: (_hl_trees(3),), {"columns": 5})],
     "higher_lower.plot_values": [(({N: 1 + N / 10 for N in range(1, 100)},), {})],
     "mastermind.plot_distributions": [(lambda: (_mm_results(),), {})],
     "mastermind.plot_strategy": [(lambda: (_mm_strategy(),), {})],
