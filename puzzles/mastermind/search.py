@@ -172,7 +172,10 @@ class OptimalSearch:
         self._representatives: dict[bytes, np.ndarray] = {}
         self._everyone = np.arange(self._symmetry.size)
         self._trace: list[dict[str, object]] | None = None  # events, while branch_and_bound_trace records
+        self._detail = False  # events also carry the codes, the path, the queue of guesses and the cells
         self._depth = 0  # guesses made between the traced set and the set being solved
+        # the (guess, reply) pairs from the traced set down to the set being solved, while tracing
+        self._path: list[tuple[str, tuple[int, int]]] = []
 
     # -- bounds -------------------------------------------------------------------------
 
@@ -202,11 +205,11 @@ class OptimalSearch:
         key = (0 if guesses_left is None else guesses_left, cell.tobytes())
         known = self._exact.get(key)
         if known is not None:
-            self._note(n, limit, outcome=f"solved before: T = {known}")
+            self._note(n, limit, outcome=f"solved before: T = {known}", cell=cell)
             return known
         lower = self._lower.get(key, 0)
         if lower >= limit:
-            self._note(n, limit, outcome=f"known to cost >= {lower}: over budget")
+            self._note(n, limit, outcome=f"known to cost >= {lower}: over budget", cell=cell)
             return lower
         if guesses_left is not None and guesses_left < 2:
             return self._bounded(key, INFEASIBLE)
@@ -218,7 +221,7 @@ class OptimalSearch:
             if separating.any():
                 self.stats.shortcuts += 1
                 guess = int(cell[np.argmax(separating)])
-                self._note(n, limit, guess, outcome=f"a candidate separates: 2n-1 = {2 * n - 1}")
+                self._note(n, limit, guess, outcome=f"a candidate separates: 2n-1 = {2 * n - 1}", cell=cell)
                 return self._solved(key, 2 * n - 1, guess)
         counts = np.bincount(self._rows[cell].ravel(), minlength=len(self.game.feedbacks) * size)
         counts = counts.reshape(len(self.game.feedbacks), size)
@@ -226,7 +229,7 @@ class OptimalSearch:
         if n <= self.replies + 1 and largest.min() == 1:
             self.stats.shortcuts += 1
             guess = int(np.argmin(largest))
-            self._note(n, limit, guess, outcome=f"another code separates: 2n = {2 * n}")
+            self._note(n, limit, guess, outcome=f"another code separates: 2n = {2 * n}", cell=cell)
             return self._solved(key, 2 * n, guess)
         below = self._bound_table(self._left(guesses_left))
         bounds = below[counts[: self.game.hit_index]].sum(axis=0) + n
@@ -238,10 +241,15 @@ class OptimalSearch:
         bounds = np.where(useful, bounds, _EXCLUDED)
         lower = max(lower, int(bounds.min()))
         if lower >= limit:
-            self._note(n, limit, outcome=f"every bound >= {lower}: over budget")
+            self._note(n, limit, outcome=f"every bound >= {lower}: over budget", cell=cell)
             return self._bounded(key, lower)
         order = np.argsort(bounds * 2 + ~inside, kind="stable")
         best, best_guess = limit, -1
+        queue = None  # the guesses in the order tried, with their bounds (traced in detail only)
+        if self._detail:
+            queue = tuple(
+                (self.game.code(g), int(bounds[g])) for g in order.tolist() if bounds[g] < _EXCLUDED
+            )
         replies_in_cell = table[:, cell]
         hit = self.game.hit_index
         for tried, guess in enumerate(order.tolist()):
@@ -257,6 +265,10 @@ class OptimalSearch:
                         bound,
                         f"bound >= {reason} {best}: stop, {untried} untried",
                         self._sizes(counts[:, guess]),
+                        cell=cell,
+                        best=(best, best_guess),
+                        queue=queue,
+                        cells=self._cells(cell, guess, None, below) if self._detail else None,
                     )
                 break
             self.stats.guesses_expanded += 1
@@ -268,12 +280,16 @@ class OptimalSearch:
             cells = sorted(((c, e) for c, e in pairs if c >= 3), reverse=True)
             total, sub_stabiliser = bound, None
             slot = None if self._trace is None else len(self._trace)
+            solved: dict[int, tuple[int, int]] = {}  # reply -> (value, budget), traced in detail only
             for c, end in cells:
                 if sub_stabiliser is None:
                     sub_stabiliser = (
                         self._symmetry.fixing(stabiliser, guess) if len(stabiliser) > 1 else stabiliser
                     )
                 base = int(below[c])
+                reply = int(column[by_reply[end - 1]])
+                if self._trace is not None:
+                    self._path.append((self.game.code(guess), self.game.feedbacks[reply]))
                 self._depth += 1
                 value = self._solve(
                     cell[by_reply[end - c : end]],
@@ -282,6 +298,9 @@ class OptimalSearch:
                     self._left(guesses_left),
                 )
                 self._depth -= 1
+                if self._trace is not None:
+                    self._path.pop()
+                    solved[reply] = (value, best - (total - base))  # the cell's value, its budget
                 total += value - base
                 if total >= best:
                     break
@@ -291,7 +310,20 @@ class OptimalSearch:
                 else:
                     reason = "budget" if best_guess < 0 else "best"
                     outcome = f"abandoned: reaches {reason} {best}"
-                self._note(n, limit, guess, bound, outcome, self._sizes(counts[:, guess]), slot)
+                self._note(
+                    n,
+                    limit,
+                    guess,
+                    bound,
+                    outcome,
+                    self._sizes(counts[:, guess]),
+                    slot,
+                    cell=cell,
+                    best=(best, best_guess),
+                    queue=queue,
+                    cells=self._cells(cell, guess, solved, below) if self._detail else None,
+                    total=total,
+                )
             if total < best:
                 best, best_guess = total, guess
         if best_guess >= 0:
@@ -307,25 +339,77 @@ class OptimalSearch:
         outcome: str = "",
         sizes: str = "",
         slot: int | None = None,
+        *,
+        cell: np.ndarray | None = None,
+        best: tuple[int, int] | None = None,
+        queue: tuple[tuple[str, int], ...] | None = None,
+        cells: tuple[dict[str, object], ...] | None = None,
+        total: int | None = None,
     ) -> None:
         """Record one step of the search while ``branch_and_bound_trace`` is listening.
 
-        ``slot`` puts a guess's step before the steps of its cells, which were solved first.
+        ``slot`` puts a guess's step before the steps of its cells, which were solved first. The
+        keyword arguments feed the details of ``branch_and_bound_trace(..., detail=True)``.
         """
         if self._trace is None:
             return
-        self._trace.insert(
-            len(self._trace) if slot is None else slot,
-            {
-                "depth": self._depth,
-                "candidates": n,
-                "budget": None if limit >= INFEASIBLE // 2 else limit,
-                "guess": None if guess is None else self.game.code(guess),
-                "partition": sizes,
-                "bound": bound,
-                "outcome": outcome,
-            },
-        )
+        event: dict[str, object] = {
+            "depth": self._depth,
+            "candidates": n,
+            "budget": None if limit >= INFEASIBLE // 2 else limit,
+            "guess": None if guess is None else self.game.code(guess),
+            "partition": sizes,
+            "bound": bound,
+            "outcome": outcome,
+        }
+        if self._detail:
+            found = best is not None and best[1] >= 0
+            event |= {
+                "codes": () if cell is None else tuple(self.game.code(i) for i in cell.tolist()),
+                "path": tuple(self._path),
+                "best": best[0] if found else None,
+                "best guess": self.game.code(best[1]) if found else None,
+                "queue": queue or (),
+                "cells": cells or (),
+                "total": total,
+            }
+        self._trace.insert(len(self._trace) if slot is None else slot, event)
+
+    def _cells(
+        self,
+        cell: np.ndarray,
+        guess: int,
+        solved: dict[int, tuple[int, int]] | None,
+        below: np.ndarray,
+    ) -> tuple[dict[str, object], ...]:
+        """The cells of ``guess`` on ``cell`` for a detailed trace, by reply: the codes, the lower
+        bound L of the cell, and its value (exact, or a lower bound when it reached its budget)
+        and budget where the guess was expanded (``solved`` is None for a guess never expanded).
+
+        Cells of one or two codes are never searched: their bound is their value.
+        """
+        replies = self._table[guess, cell]
+        rows = []
+        for reply in np.unique(replies).tolist():
+            codes = cell[replies == reply]
+            won = reply == self.game.hit_index
+            lower = 0 if won else int(below[len(codes)])
+            value, budget = None, None
+            if solved is not None and not won:
+                value, budget = solved.get(reply, (lower if len(codes) <= 2 else None, None))
+            if budget is not None and budget >= INFEASIBLE // 2:
+                budget = None
+            rows.append(
+                {
+                    "reply": self.game.feedbacks[reply],
+                    "codes": tuple(self.game.code(i) for i in codes.tolist()),
+                    "win": won,
+                    "lower bound": lower,
+                    "value": value,
+                    "budget": budget,
+                }
+            )
+        return tuple(rows)
 
     @staticmethod
     def _sizes(column: np.ndarray) -> str:
@@ -460,6 +544,7 @@ def branch_and_bound_trace(
     candidates: Iterable[str | int] | None = None,
     max_guesses: int | None = None,
     depth: int = 1,
+    detail: bool = False,
 ) -> list[dict[str, object]]:
     """The steps of a fresh search for T(candidates), down to ``depth`` guesses below the start.
 
@@ -469,11 +554,20 @@ def branch_and_bound_trace(
     sizes, the win included), ``bound`` (|S| plus the lower bounds of its cells) and ``outcome``
     (the total found, or why the guess was abandoned, or why the search stopped; at most 40
     characters). A step below a guess that was abandoned shows the budget its cell was given.
+
+    With ``detail=True`` each step also holds ``codes`` (the candidates being solved), ``path``
+    (the (guess, reply) pairs from the start to them), ``best`` and ``best guess`` (the best
+    total found on this set before the step, or None), ``queue`` (every guess the search would
+    try on this set, in order, with its bound), ``cells`` (for a guess: one dict per reply with
+    its ``codes``, ``win``, ``lower bound``, and ``value`` and ``budget`` for a searched cell)
+    and ``total`` (a guess's running total when it was finished or abandoned). The step-by-step
+    module ``puzzles.mastermind.play.SearchStepper`` is built on these.
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ValueError(f"the depth of a trace is a whole number >= 0, got {depth!r}")
     search = OptimalSearch(game, max_guesses)
     search._trace = []
+    search._detail = bool(detail)
     try:
         search.value(candidates)
     finally:

@@ -4,6 +4,9 @@
   partition that each possible next guess would make are on show.
 * ``computer_breaker()``: the computer breaks your code step by step with a strategy you
   choose (one of the four heuristics, or the optimal strategy shipped with the unit).
+* ``search_stepper()``: the branch-and-bound search for an optimal strategy on a small game,
+  step by step (Next, Back, Reset): the guesses tried, their bounds, the best total so far, and
+  why a guess is pruned.
 
 Game logic lives in ``puzzles.mastermind.play``; a ``ValueError`` (a code with a wrong colour,
 an impossible reply) is shown in the widget's message line, never as a traceback.
@@ -18,10 +21,18 @@ import ipywidgets as widgets
 from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
 from puzzles.mastermind.heuristics import HEURISTICS, heuristic_strategy
 from puzzles.mastermind.model import Game
-from puzzles.mastermind.play import Codebreaker, ComputerBreaker, sizes_text
+from puzzles.mastermind.play import STEPPER_GAMES, Codebreaker, ComputerBreaker, SearchStepper, sizes_text
 from puzzles.mastermind.strategy import Strategy
 
-__all__ = ["CodebreakerWidget", "ComputerBreakerWidget", "codebreaker", "computer_breaker", "strategy_named"]
+__all__ = [
+    "CodebreakerWidget",
+    "ComputerBreakerWidget",
+    "SearchStepperWidget",
+    "codebreaker",
+    "computer_breaker",
+    "search_stepper",
+    "strategy_named",
+]
 
 STRATEGY_CHOICES = (*HEURISTICS, "optimal")
 
@@ -190,3 +201,99 @@ def computer_breaker(
 ) -> ComputerBreakerWidget:
     """Let the computer break your code with ``strategy``, one guess at a time."""
     return ComputerBreakerWidget(pegs, colours, strategy, secret)
+
+
+class SearchStepperWidget(widgets.VBox):
+    """The branch-and-bound search on a small game, step by step. Controls: ``game_menu`` (one of
+    ``STEPPER_GAMES``), ``next_button``, ``back_button``, ``reset_button``; text in ``heading``
+    (the step and the set of candidates), ``why`` (what happened and why), ``node`` (a table of
+    the candidates, the guess, its bound, the best total so far and the budget), ``candidates``,
+    ``cells`` (the guess's cells with their bounds and values), ``queue`` (the set's guesses in
+    the order tried) and ``message``. The engine is ``stepper`` (``play.SearchStepper``)."""
+
+    def __init__(self, pegs: int = 3, colours: int = 3) -> None:
+        self.stepper = SearchStepper(pegs, colours)
+        self.message = MessageLine()
+        self.game_menu = widgets.Dropdown(
+            options=[(label, game) for game, label in STEPPER_GAMES.items()],
+            value=(pegs, colours),
+            description="game",
+            layout=widgets.Layout(width="300px"),
+        )
+        self.back_button = widgets.Button(description="Back")
+        self.next_button = widgets.Button(description="Next", button_style="primary")
+        self.reset_button = widgets.Button(description="Reset", button_style="info")
+        self.heading = widgets.HTML()
+        self.why = widgets.HTML()
+        self.node = widgets.HTML()
+        self.candidates = widgets.HTML()
+        self.cells = widgets.HTML()
+        self.queue = widgets.HTML()
+        self.next_button.on_click(guarded(lambda _: self.move(self.stepper.next), self.message))
+        self.back_button.on_click(guarded(lambda _: self.move(self.stepper.back), self.message))
+        self.reset_button.on_click(guarded(lambda _: self.move(self.stepper.reset), self.message))
+        self.game_menu.observe(
+            guarded(lambda change: self.new_game(*change["new"]), self.message), names="value"
+        )
+        super().__init__(
+            children=[
+                instruction(
+                    "Follow the search for the least total of guesses: Next and Back move one step, "
+                    "Reset goes back to the start; the menu picks another small game."
+                ),
+                widgets.HBox([self.game_menu, self.back_button, self.next_button, self.reset_button]),
+                self.message,
+                self.heading,
+                self.why,
+                self.node,
+                self.candidates,
+                self.cells,
+                self.queue,
+            ]
+        )
+        self.refresh()
+
+    def new_game(self, pegs: int, colours: int) -> None:
+        self.stepper = SearchStepper(pegs, colours)
+        self.refresh()
+
+    def move(self, action) -> None:
+        action()
+        self.refresh()
+
+    def refresh(self) -> None:
+        stepper = self.stepper
+        step = stepper.step
+        self.back_button.disabled = stepper.at_start
+        self.next_button.disabled = stepper.at_end
+        self.heading.value = f"<b>{html.escape(stepper.heading())}</b>"
+        colour = {"prune": "#8b0000", "done": "#1b5e20"}.get(step.kind, "#212529")
+        why = html.escape(stepper.explanation())
+        self.why.value = f'<div style="color:{colour};max-width:860px;padding:2px 0">{why}</div>'
+        self.node.value = html_table(
+            ["candidates", "guess", "bound", "best so far", "budget"], [stepper.summary_row()]
+        )
+        codes = html.escape(" ".join(step["codes"]))
+        self.candidates.value = (
+            f'<div style="max-width:860px;font-family:monospace">candidates: {codes}</div>'
+        )
+        rows = stepper.cell_rows()
+        self.cells.value = (
+            f"The cells of {html.escape(step['guess'])}, one per reply:"
+            + html_table(["reply", "codes", "bound L", "value"], rows)
+            if rows
+            else ""
+        )
+        queue, current = stepper.queue_rows()
+        self.queue.value = (
+            "The guesses the search would try on this set (one of each class of symmetric guesses), in order:"
+            + html_table(["guess", "bound", "what became of it"], queue, highlight=current)
+            if queue
+            else ""
+        )
+
+
+def search_stepper(pegs: int = 3, colours: int = 3) -> SearchStepperWidget:
+    """The branch-and-bound search for the least total of guesses, step by step (3 pegs, 3 colours
+    by default; the menu offers the other games of ``STEPPER_GAMES``)."""
+    return SearchStepperWidget(pegs, colours)

@@ -8,7 +8,7 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
-from puzzles.mastermind.widgets import codebreaker, computer_breaker, strategy_named  # noqa: E402
+from puzzles.mastermind.widgets import codebreaker, computer_breaker, search_stepper, strategy_named  # noqa: E402
 
 
 def test_codebreaker_widget_plays_a_guess():
@@ -66,3 +66,38 @@ def test_optimal_only_for_the_classic_game():
 
     with pytest.raises(ValueError, match="classic game"):
         strategy_named("optimal", Game(3, 4))
+
+
+def test_search_stepper_widget_steps_through_the_search():
+    box = search_stepper()
+    assert "Step 1 of 11" in box.heading.value and "all 27 codes of the 3x3 game" in box.heading.value
+    assert box.back_button.disabled and not box.next_button.disabled
+    assert "Try 112" in box.why.value and "<td" in box.node.value and "72" in box.node.value
+    assert "candidates: 111 112 113" in box.candidates.value
+    assert "The cells of 112" in box.cells.value and "0 black, 1 white" in box.cells.value
+    for _ in range(3):
+        box.next_button.click()
+        assert box.message.text == ""
+    assert box.stepper.position == 3 and "Step 4 of 11" in box.heading.value
+    assert "Pruned: the bound of 132" in box.why.value and "#8b0000" in box.why.value
+    assert "12 with 122" in box.node.value and "never tried" in box.queue.value
+    box.back_button.click()
+    assert box.stepper.position == 2 and "122 totals" in box.why.value
+    while not box.next_button.disabled:
+        box.next_button.click()
+    assert "T(all 27 codes) = 73" in box.why.value
+    box.next_button.click()  # past the end: a sentence, not a traceback
+    assert "search is over" in box.message.text and box.stepper.at_end
+    box.reset_button.click()
+    assert box.stepper.position == 0 and box.message.text == "" and box.back_button.disabled
+
+
+def test_search_stepper_widget_other_games():
+    box = search_stepper()
+    assert set(box.game_menu.options) >= {("3 pegs, 3 colours (27 codes)", (3, 3))}
+    box.game_menu.value = (4, 2)
+    assert box.stepper.game.pegs == 4 and "Step 1 of 27" in box.heading.value
+    box.game_menu.value = (3, 4)
+    assert "all 64 codes" in box.heading.value and box.message.text == ""
+    with pytest.raises(ValueError, match="offered for the games"):
+        search_stepper(4, 6)
