@@ -5,6 +5,7 @@ Figures are closed after they are built, so a notebook shows each one once (as t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 import matplotlib.pyplot as plt
@@ -16,6 +17,7 @@ from puzzles.mastermind.strategy import Evaluation, Node, Strategy
 __all__ = ["plot_distributions", "plot_strategy", "plot_partition"]
 
 COLOURS = ["#4c6ef5", "#f59f00", "#37b24d", "#e64980", "#7950f2", "#868e96"]
+LABEL_POINTS = 9  # the smallest text a figure shows (9 pt at display size)
 
 
 def plot_distributions(
@@ -35,7 +37,7 @@ def plot_distributions(
     ax.set_xlabel("guesses needed")
     ax.set_ylabel("secrets")
     ax.set_title(title)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=9)
     fig.tight_layout()
     plt.close(fig)
     return fig
@@ -46,7 +48,7 @@ def plot_partition(sizes: Mapping[tuple[int, int], int], title: str = "") -> Fig
     fig, ax = plt.subplots(figsize=(7, 2.8))
     labels = [f"{b},{w}" for b, w in sizes]
     ax.bar(range(len(sizes)), list(sizes.values()), color=COLOURS[0])
-    ax.set_xticks(range(len(sizes)), labels, rotation=45, fontsize=8)
+    ax.set_xticks(range(len(sizes)), labels, rotation=45, fontsize=9)
     ax.set_xlabel("reply (black, white)")
     ax.set_ylabel("codes")
     ax.set_title(title)
@@ -56,47 +58,75 @@ def plot_partition(sizes: Mapping[tuple[int, int], int], title: str = "") -> Fig
 
 
 def plot_strategy(strategy: Strategy, depth: int = 3) -> Figure:
-    """An icicle drawing of the first ``depth`` levels: one box per guess, as wide as its secrets."""
-    game = strategy.game
-    fig, ax = plt.subplots(figsize=(11, 0.9 * depth + 0.8))
+    """An icicle drawing of the first ``depth`` levels (1 to 5), read from left to right.
 
-    def draw(node: Node, secrets: np.ndarray, left: float, level: int, label: str) -> None:
-        width = len(secrets)
+    A column per guess number; a box per guess of the strategy, as tall as the number of secrets
+    whose game passes through it, labelled "reply -> guess (secrets)" where the label fits at a
+    legible size (a secret revealed by a guess leaves a gap of one under its box in the next
+    column). Large games give a tall figure: the notebook scrolls, the labels stay 9 pt or more.
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 5:
+        raise ValueError(f"the drawing shows 1 to 5 levels of the strategy, got depth = {depth!r}")
+    game = strategy.game
+    height = min(13.0, max(3.0, 1.3 + game.size * 14 / 72))  # 14 pt a secret while it fits
+    fig = plt.figure(figsize=(9, height))
+    top, bottom = 1 - 0.8 / height, 0.45 / height  # inches kept for the title and the caption
+    ax = fig.add_axes((0.01, bottom, 0.98, top - bottom))
+    points_per_secret = (top - bottom) * height * 72 / game.size
+    column_points = 0.98 * 9 * 72 / depth
+    smallest = math.ceil(LABEL_POINTS * 1.3 / points_per_secret)  # secrets in the lowest labelled box
+    unlabelled = 0
+
+    def draw(node: Node, secrets: np.ndarray, first: float, level: int, label: str) -> None:
+        nonlocal unlabelled
+        size = len(secrets)
         ax.add_patch(
             plt.Rectangle(
-                (left, -level),
-                width,
-                0.9,
+                (level + 0.02, first),
+                0.96,
+                size,
                 facecolor=COLOURS[level % len(COLOURS)],
                 alpha=0.35,
                 edgecolor="white",
+                linewidth=0.8,
             )
         )
-        if width >= game.size / 40:
-            ax.text(
-                left + width / 2,
-                -level + 0.45,
-                f"{label}\n{node.guess}",
-                ha="center",
-                va="center",
-                fontsize=6,
-            )
+        text = f"{label}{node.guess} ({size})"
+        if size >= smallest and len(text) * LABEL_POINTS * 0.62 <= column_points - 6:
+            ax.text(level + 0.06, first + size / 2, text, ha="left", va="center", fontsize=LABEL_POINTS)
+        else:
+            unlabelled += 1
         if level + 1 >= depth:
             return
         guess = game.index(node.guess)
         replies = game.table[guess, secrets]
-        start = left + (1 if guess in secrets else 0)  # the secret revealed here
+        start = first + (1 if guess in secrets else 0)  # the secret revealed here
         for reply in sorted(node.replies):
             cell = secrets[replies == game.feedback_index(reply)]
-            draw(node.replies[reply], cell, start, level + 1, f"{reply[0]},{reply[1]}")
+            draw(node.replies[reply], cell, start, level + 1, f"{reply[0]},{reply[1]} \u2192 ")
             start += len(cell)
 
-    draw(strategy.root, np.arange(game.size), 0, 0, "start")
-    ax.set_xlim(0, game.size)
-    ax.set_ylim(-depth + 0.9, 1)
-    ax.set_yticks([-level + 0.45 for level in range(depth)], [f"guess {level + 1}" for level in range(depth)])
-    ax.set_xlabel("secrets (the width of a box: the secrets whose game passes through that guess)")
-    ax.set_title(f"{strategy.name}: the first {depth} guesses")
-    fig.tight_layout()
+    draw(strategy.root, np.arange(game.size), 0, 0, "")
+    ax.set_xlim(0, depth)
+    ax.set_ylim(game.size, 0)
+    ax.set_yticks([])
+    ax.set_xticks([level + 0.5 for level in range(depth)], [f"guess {level + 1}" for level in range(depth)])
+    ax.xaxis.tick_top()
+    ax.tick_params(axis="x", length=0, labelsize=10)
+    for side in ("left", "right", "bottom"):
+        ax.spines[side].set_visible(False)
+    note = f"; {unlabelled} boxes of fewer than {smallest} secrets are not labelled" if unlabelled else ""
+    fig.text(
+        0.01,
+        0.12 / height,
+        f"A box: reply \u2192 next guess (secrets whose game passes through it){note}.",
+        fontsize=9,
+    )
+    fig.suptitle(
+        f"{strategy.name}: the first {depth} guesses of {game.size} secrets",
+        fontsize=11,
+        y=1 - 0.1 / height,
+        va="top",
+    )
     plt.close(fig)
     return fig
