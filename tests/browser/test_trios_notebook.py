@@ -1,9 +1,14 @@
-"""notebooks/trios/01-the-game-and-the-rule.ipynb in a real browser: runs clean, and the play widget
-flips cards.
+"""The trios lessons in a real browser: they run clean, the play widget flips cards, and the state
+explorer next to the game follows it.
 
-Contract with the notebook: running all cells displays ``puzzles.trios.widgets.trios_game(N=4)``: a
-"trios N" slider, twelve card buttons titled "card 1" .. "card 12" showing "?", the buttons "Next
-round" and "Play the hint", and an HTML status that mentions "rounds" and "E(4) = 118609/15400".
+Contracts with the notebooks:
+
+* notebooks/trios/01-the-game-and-the-rule.ipynb displays ``puzzles.trios.widgets.trios_game(N=4)``:
+  a "trios N" slider, twelve card buttons titled "card 1" .. "card 12" showing "?", the buttons "Next
+  round" and "Play the hint", and an HTML status that mentions "rounds" and "E(4) = 118609/15400".
+* notebooks/trios/02-states-and-memoisation.ipynb displays ``trios_explorer(N=4)``: the same game
+  above a state explorer with sliders "K3", "K2", "K1", "K0", an "exact fractions" checkbox and the
+  sentence "f(0, 0, 0, 4) = 7.7019"; after the first round it shows the game's new state.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from playwright.sync_api import expect
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "notebooks/trios/01-the-game-and-the-rule.ipynb"
+EXPLORER_NOTEBOOK = "notebooks/trios/02-states-and-memoisation.ipynb"
 RUN_TIMEOUT_MS = 180_000
 OVER = re.compile("This round is over")  # case-sensitive, unlike a plain has_text string
 
@@ -74,3 +80,33 @@ def test_trios_play_widget_flips_cards(jupyter_server, browser_page):
     move_slider(find_slider(board, "trios N"), 1)
     expect(board.locator('button[title="card 15"]')).to_have_count(1)
     expect(board.locator(TEXT_OUTPUT).filter(has_text="0 rounds so far; 5 trios left")).to_have_count(1)
+
+
+def test_state_explorer_follows_the_game(jupyter_server, browser_page):
+    page = browser_page
+    open_notebook(page, jupyter_server, EXPLORER_NOTEBOOK)
+    run_all(page, timeout=RUN_TIMEOUT_MS)
+
+    area = widget_area(find_button(page, "Next round"))
+    explorer = area.locator(TEXT_OUTPUT).filter(has_text="rounds expected from here")
+    expect(explorer).to_contain_text("f(0, 0, 0, 4) = 7.7019")
+    expect(area.locator("table tr")).to_have_count(4)  # from (0, 0, 4): three ways a round ends
+
+    # play one round by the rule, then turn the cards back: the explorer shows the game's state
+    click_button(area, "Play the hint")
+    click_button(area, "Play the hint")
+    while area.locator(TEXT_OUTPUT).filter(has_text=OVER).count() == 0:
+        click_button(area, "Play the hint")
+        page.wait_for_timeout(200)
+    click_button(area, "Next round")
+    expect(explorer).not_to_contain_text("f(0, 0, 0, 4) =")
+    expect(explorer).to_contain_text("f(0, 0, 2, 2) = ")  # seed 0: the first two cards differ
+
+    # exact fractions alongside the decimals
+    area.get_by_text("exact fractions").click()
+    expect(area.locator("table")).to_contain_text(re.compile(r"\d\.\d{4} = \d+/\d+"))
+
+    # the sliders pick any other state
+    move_slider(find_slider(area, "K2"), 1)
+    expect(explorer).to_contain_text("f(0, 1, 2, 2) = ")
+    expect(area.locator(".puzzles-error")).to_have_count(0)
