@@ -104,6 +104,18 @@ class MatchGame:
             return f"1 to {sizes[-1]}" if sizes[-1] > 1 else "1"
         return "{" + ", ".join(map(str, sizes)) + "}"
 
+    def legal_text(self) -> str:
+        """The takes allowed now, in words ("1", "1 or 2", "1 to 3", "1, 3 or 4"): with fewer
+        sticks on the table than the largest take, fewer takes are legal."""
+        sizes = self.legal_moves
+        if not sizes:
+            return "none"
+        if len(sizes) >= 3 and sizes == list(range(sizes[0], sizes[-1] + 1)):
+            return f"{sizes[0]} to {sizes[-1]}"
+        if len(sizes) == 1:
+            return str(sizes[0])
+        return ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
+
     # -- playing ------------------------------------------------------------------------
 
     def _apply(self, player: Player, taken: int) -> None:
@@ -118,9 +130,12 @@ class MatchGame:
         if self.turn != "you":  # pragma: no cover - the computer always answers at once
             raise ValueError("it is the computer's turn")
         count = whole_number(count, "the number of sticks to take")
-        allowed = self.take_sizes_text()
         if count not in self.moves:
-            raise ValueError(f"you may take {allowed} sticks, not {count}")
+            legal = self.legal_moves
+            unit = "stick" if legal == [1] else "sticks"
+            left = "1 stick" if self.sticks == 1 else f"{self.sticks} sticks"
+            now = "" if legal == list(self.moves) else f"with {left} left "
+            raise ValueError(f"{now}you may take {self.legal_text()} {unit}, not {count}")
         if count > self.sticks:
             left = "1 stick" if self.sticks == 1 else f"{self.sticks} sticks"
             raise ValueError(f"you cannot take {count}: only {left} left on the table")
@@ -164,7 +179,7 @@ class MatchGame:
                 return f"You win: {why} ({left})."
             why = "you made the last move" if self.misere else "you have no legal move"
             return f"The computer wins: {why} ({left})."
-        return f"{sticks.capitalize()} on the table; your move (take {self.take_sizes_text()})."
+        return f"{sticks.capitalize()} on the table; your move (take {self.legal_text()})."
 
     def start_verdict(self) -> str:
         """Who wins from the start against best play, as the DP says."""

@@ -31,6 +31,7 @@ from puzzles.matchsticks.plots import plot_outcomes, set_label
 
 __all__ = ["MatchStickGame", "PatternExplorer", "match_game", "pattern_explorer", "sticks_html"]
 
+PLOT_DPI = 100  # the pattern explorer's strip: 9 inches at 100 dpi fill an output area of 900 pixels
 _STICK = "display:inline-block;width:6px;height:34px;margin:0 2px;border-radius:2px"
 _HEAD = "display:inline-block;width:6px;height:8px;margin:0 2px;border-radius:3px"
 
@@ -168,7 +169,9 @@ class PatternExplorer(widgets.VBox):
         self.positions = _slider("positions n", positions, 10, 200)
         self.result = widgets.HTML()
         self.table = widgets.HTML()
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
+        # drawn at 100 dpi and shown at its own size (900 pixels for the 9-inch strip), as the
+        # notebook's inline figures are: its text keeps 9 pt or more
+        self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
         self.figure = None
         update = guarded(lambda _: self.update(), self.message)
         for control in (self.moves, self.misere, self.positions):
@@ -205,7 +208,7 @@ class PatternExplorer(widgets.VBox):
         self.table.value = html_table(header, rows)
         self.figure = plot_outcomes([sizes], n_max, misere)
         image = io.BytesIO()
-        self.figure.savefig(image, format="png", dpi=72)
+        self.figure.savefig(image, format="png", dpi=PLOT_DPI)
         self.plot.value = image.getvalue()
 
 

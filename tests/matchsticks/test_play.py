@@ -88,7 +88,7 @@ def test_bad_games_raise(args, words):
 def test_subtraction_set_and_normal_play():
     game = MatchGame(10, {2, 3}, first="you", misere=False)
     assert game.take_sizes_text() == "{2, 3}"
-    with pytest.raises(ValueError, match=r"you may take \{2, 3\} sticks, not 1"):
+    with pytest.raises(ValueError, match=r"you may take 2 or 3 sticks, not 1"):
         game.take(1)
     while not game.finished:
         game.take(game.hint()[0] if game.hint() else game.legal_moves[0])
@@ -96,6 +96,27 @@ def test_subtraction_set_and_normal_play():
     assert outcome(10, {2, 3}, misere=False) == "lose" and game.winner == "computer"
     assert game.sticks in (0, 1)  # a stick may be left on the table
     assert "no legal move" in game.status()
+
+
+def test_the_status_names_the_takes_legal_now():
+    # M = 10 and 12 sticks: you take 1, the computer takes 10 and leaves a single stick
+    game = MatchGame(12, 10, first="you")
+    assert game.status() == "12 sticks on the table; your move (take 1 to 10)."
+    assert game.take(1) == 10 and game.sticks == 1
+    assert game.legal_moves == [1] and game.legal_text() == "1"
+    assert game.status() == "1 stick on the table; your move (take 1)."
+    with pytest.raises(ValueError, match=r"^with 1 stick left you may take 1 stick, not 11$"):
+        game.take(11)
+    with pytest.raises(ValueError, match=r"^you cannot take 5: only 1 stick left on the table$"):
+        game.take(5)
+    # two sticks of a set: "1 or 2"; a set with gaps: "1, 3 or 4"; one size of a set: "2"
+    assert MatchGame(2, 3).legal_text() == "1 or 2"
+    assert MatchGame(2, 3).status() == "2 sticks on the table; your move (take 1 or 2)."
+    assert MatchGame(9, {1, 3, 4}, misere=False).legal_text() == "1, 3 or 4"
+    assert MatchGame(4, {2, 5, 6}, misere=False).legal_text() == "2"
+    assert MatchGame(5, {2, 5, 6}, misere=False).legal_text() == "2 or 5"
+    with pytest.raises(ValueError, match=r"^with 4 sticks left you may take 2 sticks, not 1$"):
+        MatchGame(4, {2, 5, 6}, misere=False).take(1)
 
 
 def test_game_over_before_it_begins():

@@ -10,8 +10,15 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from puzzles.matchsticks.model import first_pick, grundy_table, win_table  # noqa: E402
-from puzzles.matchsticks.plots import plot_first_picks, plot_grundy, plot_outcomes, set_label  # noqa: E402
+from puzzles.course.figures import legibility_problems  # noqa: E402
+from puzzles.matchsticks.model import grundy_table, win_table  # noqa: E402
+from puzzles.matchsticks.plots import (  # noqa: E402
+    OUTCOME_COLOURS,
+    plot_first_picks,
+    plot_grundy,
+    plot_outcomes,
+    set_label,
+)
 from puzzles.matchsticks.tables import backward_table, period_table, theorem_table  # noqa: E402
 
 
@@ -22,24 +29,54 @@ def test_plot_outcomes_draws_the_dp():
     assert data.shape == (2, 31)
     assert list(data[1]) == [0 if bit else 1 for bit in win_table(30, (1, 3, 4), False)]
     labels = [t.get_text() for t in figure.axes[0].get_yticklabels()]
-    assert labels[1] == "S = {1,3,4}   (t=0, p=7)"
+    assert labels[1] == "S = {1,3,4}  (t=0, p=7)"
 
 
 def test_plot_first_picks_draws_the_closed_form():
-    figure = plot_first_picks(4, 20)
-    data = figure.axes[0].images[0].get_array()
-    for M in range(1, 5):
-        for N in range(1, 21):
-            m1 = first_pick(N, M)
-            assert (data.mask[M - 1, N - 1]) == (m1 is None)
-            if m1 is not None:
-                assert data[M - 1, N - 1] == m1
+    figure = plot_first_picks((1, 4, 7), 40)
+    panels = [axis for axis in figure.axes if axis.get_lines()]
+    assert [axis.get_title(loc="left") for axis in panels] == ["M = 1", "M = 4", "M = 7"]
+    for axis, M in zip(panels, (1, 4, 7), strict=True):
+        picks, crosses = axis.get_lines()[:2]
+        N, m1 = picks.get_data()
+        assert list(N) == list(range(1, 41))
+        for n, value in zip(N, m1, strict=True):
+            # independent evidence: the DP's winning first takes (at most one, by lesson 1)
+            wins = [k for k in range(1, M + 1) if k < n and not win_table(n, M)[n - k]]
+            assert (np.isnan(value) and wins == []) or [value] == wins
+        # a red cross on the "none" row at every N with no winning first pick
+        lost = [int(n) for n in crosses.get_xdata()]
+        assert lost == [n for n in range(1, 41) if (n - 1) % (M + 1) == 0]
+        assert set(crosses.get_ydata()) == {0} and axis.get_yticklabels()[0].get_text() == "none"
 
 
-def test_plot_grundy_bars():
-    figure = plot_grundy([(1, 4)], n_max=20)
-    heights = [patch.get_height() for patch in figure.axes[0].patches]
-    assert heights == list(grundy_table(20, (1, 4)))
+def test_plot_grundy_marks_the_zeros():
+    figure = plot_grundy([(1, 4), (2, 5, 6)], n_max=30)
+    for axis, moves in zip(figure.axes, [(1, 4), (2, 5, 6)], strict=True):
+        values = list(grundy_table(30, moves))
+        (marks,) = axis.get_lines()
+        # a zero-height bar shows nothing: each G(n) = 0 has a red square on the axis instead
+        assert [int(n) for n in marks.get_xdata()] == [n for n, g in enumerate(values) if g == 0]
+        assert set(marks.get_ydata()) == {0} and marks.get_marker() == "s"
+        assert marks.get_color() == OUTCOME_COLOURS["lose"]
+        assert axis.get_ylim()[0] < 0  # the squares sit inside the axes
+    assert "red square" in figure.axes[-1].get_xlabel()
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: plot_first_picks(),
+        lambda: plot_first_picks((1, 2, 3, 5, 8, 12, 20, 30), 400),
+        lambda: plot_outcomes(range(1, 7), n_max=60, misere=True),
+        lambda: plot_outcomes([(1, 2), (2, 7, 10), (3, 5, 9)] * 10, n_max=2000),
+        lambda: plot_grundy([(1, 2, 3), (1, 3, 4), (2, 5, 6), (3, 5, 9)], n_max=50),
+        lambda: plot_grundy([tuple(range(1, 14))], n_max=400),
+    ],
+)
+def test_lesson_sized_and_largest_figures_stay_legible(make):
+    figure = make()
+    assert legibility_problems(figure) == []
 
 
 @pytest.mark.parametrize(
@@ -49,7 +86,16 @@ def test_plot_grundy_bars():
         (lambda: plot_outcomes(3, 10), "as a list"),
         (lambda: plot_outcomes([{0}], 10), "positive"),
         (lambda: plot_grundy([2], 0), "at least 1"),
-        (lambda: plot_first_picks(0, 10), "at least 1"),
+        (lambda: plot_first_picks([0], 10), "at least 1"),
+        (lambda: plot_first_picks(3, 10), "as a list"),
+        (lambda: plot_first_picks([], 10), "at least one"),
+        (lambda: plot_first_picks(range(1, 10), 10), "at most 8"),
+        (lambda: plot_first_picks([3], 401), "at most 400"),
+        (lambda: plot_outcomes([3], 2001), "at most 2000"),
+        (lambda: plot_outcomes([3] * 31, 10), "at most 30"),
+        (lambda: plot_outcomes([3], 10, misere=1), "True or False"),
+        (lambda: plot_grundy([3] * 9, 10), "at most 8"),
+        (lambda: plot_grundy([3], 401), "at most 400"),
     ],
 )
 def test_plot_bad_input(call, words):

@@ -126,3 +126,32 @@ def test_pattern_explorer_shows_bad_sets_as_a_sentence():
     assert "not a whole number" in box.message.text
     box.moves.value = "1 2"
     assert box.message.text == "" and "period 3" in box.result.value
+
+
+def test_the_game_says_which_takes_are_legal_now():
+    # M = 10 and 12 sticks: after your 1 the computer takes 10 and leaves one stick
+    box = match_game(N=12, M=10, first="you")
+    assert "your move (take 1 to 10)" in box.status.value
+    box.take.value = 1
+    box.take_button.click()
+    assert box.game.sticks == 1
+    assert "1 stick on the table; your move (take 1)." in box.status.value
+    assert "1 to 10" not in box.status.value
+    box.take.value = 11
+    box.take_button.click()
+    assert box.message.text == "with 1 stick left you may take 1 stick, not 11"
+    box.take.value = 1
+    box.take_button.click()
+    assert box.game.winner == "computer" and box.message.text == ""
+
+
+def test_pattern_explorer_draws_its_strip_at_the_notebooks_size():
+    import struct
+
+    box = pattern_explorer("1, 3, 4", positions=200)
+    width, height = struct.unpack(">II", box.plot.value[16:24])  # the PNG header's size
+    assert width == 900 and 100 < height < 200  # 9 inches at 100 dpi, as the inline figures
+    assert box.plot.layout.width is None and box.plot.layout.max_width == "100%"
+    from puzzles.course.figures import legibility_problems
+
+    assert legibility_problems(box.figure) == []
