@@ -301,13 +301,24 @@ def package_used(answer: Any, packages: str | Iterable[str]) -> str | None:
             if isinstance(constant, types.CodeType):
                 yield from codes(constant)
 
-    def forbidden_below(module: types.ModuleType, attributes: set[str]) -> str | None:
-        """``import puzzles`` then ``puzzles.egg...``: a forbidden package reached by attribute."""
-        for package in packages:
-            if package.startswith(module.__name__ + "."):
-                following = package[len(module.__name__) + 1 :].split(".")[0]
-                if following in attributes:
-                    return package
+    def forbidden_below(module: types.ModuleType, attributes: set[str], depth: int = 0) -> str | None:
+        """``import puzzles.higher_lower as hl`` then ``hl.solve``: what the code's attribute
+        names reach inside a module (and its submodules, for ``puzzles.egg.model.W``)."""
+        if depth > 6:
+            return None
+        for name in sorted(attributes):
+            try:
+                found = inspect.getattr_static(module, name)
+            except AttributeError:
+                continue
+            if isinstance(found, types.ModuleType):
+                if _inside(found.__name__, packages):
+                    return found.__name__
+                if found.__name__.startswith(module.__name__ + "."):
+                    if (hit := forbidden_below(found, attributes, depth + 1)) is not None:
+                        return hit
+            elif (hit := reach(found, depth + 1)) is not None:
+                return hit
         return None
 
     def reach(value: Any, depth: int) -> str | None:

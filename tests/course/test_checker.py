@@ -148,7 +148,7 @@ def test_package_use_is_found_through_closures_modules_and_classes():
             return fractions.Fraction(k)
 
     assert package_used(outer(), "fractions") is not None
-    assert package_used(lambda k: fractions.Fraction(k), "fractions") == "fractions"
+    assert package_used(lambda k: fractions.Fraction(k), "fractions") == "Fraction (fractions)"
     assert package_used(Solver, "fractions") is not None
     import puzzles
 
@@ -236,3 +236,14 @@ def _needs_data(answer):
 def test_a_fault_while_preparing_the_check_is_the_packs():
     verdict = verify("demo-6", lambda k: k * k)
     assert verdict.status == "check failed" and "demo-data.json.xz" in verdict.message
+
+
+def test_package_use_is_found_through_a_parent_package_alias():
+    import puzzles
+    import puzzles.higher_lower as hl
+
+    solver = ("puzzles.higher_lower.solver", "puzzles.higher_lower.data")
+    assert package_used(lambda N: hl.solve(N), solver) == "solve (puzzles.higher_lower.solver)"
+    assert package_used(lambda N: puzzles.higher_lower.solver.solve(N), solver) is not None
+    assert package_used(lambda w: hl.best_tree(w), solver) is None
+    assert package_used(lambda w: puzzles.higher_lower.model.best_tree(w), solver) is None
