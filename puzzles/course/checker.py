@@ -306,6 +306,11 @@ def package_used(answer: Any, packages: str | Iterable[str]) -> str | None:
         names reach inside a module (and its submodules, for ``puzzles.egg.model.W``)."""
         if depth > 6:
             return None
+        for package in packages:  # a submodule not imported yet: judged by the names alone
+            if package.startswith(module.__name__ + "."):
+                path = package[len(module.__name__) + 1 :].split(".")
+                if all(part in attributes for part in path):
+                    return package
         for name in sorted(attributes):
             try:
                 found = inspect.getattr_static(module, name)
