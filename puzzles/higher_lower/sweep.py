@@ -102,10 +102,10 @@ def step(previous: dict | None, N: int):
     """One step of the sweep: the certified ``Solution`` for N, warm-started from the record
     ``previous`` of a smaller size (cold when None)."""
     if previous is None:
-        return solve(N)
+        return solve(N, patient=True)
     guess, trees = warm_start(previous, N)
     centre = [float(g) for g in guess]  # the column generation, not the proof (see above)
-    return solve(N, guess=centre, trees=trees, ties=(N + 1) // 2)
+    return solve(N, guess=centre, trees=trees, ties=(N + 1) // 2, patient=True)
 
 
 def _runs(sizes: list[int]) -> list[tuple[int, int]]:
@@ -249,7 +249,7 @@ def main(argv: list[str] | None = None) -> None:
         print(timing_report(rows))
         return
     if args.single is not None:
-        solution, seconds = _timed(solve, args.single)
+        solution, seconds = _timed(lambda N: solve(N, patient=True), args.single)
         write_block(args.data / f"extra-{args.single:04d}.json.xz", [record_of(solution, seconds)])
         print(
             f"N = {args.single}: V = {solution.value}, certified, {seconds:.0f} s, "
@@ -308,7 +308,8 @@ def main(argv: list[str] | None = None) -> None:
 REEXECUTE = (
     "make notebooks NOTEBOOKS='"
     + " ".join(
-        f"notebooks/higher-lower/{name}.ipynb" for name in ("03-column-generation", "04-distributions")
+        f"notebooks/higher-lower/{name}.ipynb"
+        for name in ("03-column-generation", "04-distributions", "05-appendix-engineering")
     )
     + "'"
 )
