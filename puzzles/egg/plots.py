@@ -237,7 +237,7 @@ def plot_drop_waves(n: int = 2, k_max: int = 60, mark: int | None = None) -> Fig
             ax.plot(ks, low, ".", color=colour, markersize=3)
             ax.plot(ks, high, ".", color=colour, markersize=3)
         if mark is not None:
-            ax.axvline(mark, color="0.2", linestyle=":", linewidth=1.2, label=f"k = {mark}")
+            ax.axvline(mark, color="0.2", linestyle=":", linewidth=1.2, label=f"k = {mark}", zorder=0)
         ax.set_title(title.format(n=n))
         ax.set_xlabel("size k")
         ax.set_xlim(0, k_max + 1)

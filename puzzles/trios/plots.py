@@ -64,7 +64,13 @@ def plot_simulation(N: int = 10, games: int = 20000, seed: int = 0) -> Figure:
     plt.close(figure)
     ax.bar(xs, [counts[x] / games for x in xs], color="#9ecae1", edgecolor="#3182bd", label="simulated games")
     ax.axvline(exact, color="C3", linewidth=2, label=f"exact E({N}) = {exact:.4f}")
-    ax.axvspan(result.low, result.high, color="C1", alpha=0.4, label="95% interval of the mean")
+    ax.axvspan(
+        result.low,
+        result.high,
+        color="C1",
+        alpha=0.4,
+        label=f"95% interval of the mean: {result.low:.3f}..{result.high:.3f}",
+    )
     ax.set_xlabel("rounds in a game")
     ax.set_ylabel("fraction of games")
     ax.set_title(f"{games} random deals of N = {N} trios, played by the rule")

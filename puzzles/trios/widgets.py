@@ -322,7 +322,10 @@ class StateExplorer(widgets.VBox):
             for o in outcomes
         ]
         parts = ['<table style="border-collapse:collapse">', "<tr>"]
-        parts += [f'<th style="{_CELL}">{html.escape(h)}</th>' for h in header]
+        parts += [
+            f'<th style="{_CELL}{";text-align:left" if i == 0 else ""}">{html.escape(h)}</th>'
+            for i, h in enumerate(header)
+        ]
         parts.append("</tr>")
         for row in rows:
             cells = [f'<td style="{_CELL};text-align:left">{row[0]}</td>']
