@@ -198,7 +198,7 @@ def plot_trees(
     columns = max(1, min(columns, len(trees)))
     rows = -(-len(trees) // columns)
     keys, levels = max(len(t) for t in trees), max(max(t) for t in trees)
-    width = min(9.0, columns * (0.32 * keys + 0.35))
+    width = min(8.4, columns * (0.32 * keys + 0.35))  # a JupyterLab output area is about 850 px
     figure, axes = plt.subplots(
         rows, columns, figsize=(width, rows * (0.45 * levels + 0.6)), layout="constrained", squeeze=False
     )
@@ -336,7 +336,7 @@ def plot_dresher_run(matrix: Sequence[Sequence], steps: Sequence[DresherStep]) -
         raise ValueError("there are no iterations to draw")
     rows = -(-len(steps) // 2)
     figure, axes = plt.subplots(
-        rows, 2, figsize=(9, 3.3 * rows + 0.6), layout="constrained", squeeze=False, sharey=True
+        rows, 2, figsize=(8.4, 3.2 * rows + 0.6), layout="constrained", squeeze=False, sharey=True
     )
     for k, (step, ax) in enumerate(zip(steps, axes.flat, strict=False), start=1):
         _payoff_lines(ax, matrix, step)

@@ -149,8 +149,11 @@ class PlayGame(widgets.VBox):
 
 
 def _picture() -> widgets.Image:
-    """An Image at the PNG's own size (shrunk only when wider than the notebook)."""
-    return widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
+    """An Image at the PNG's own size: shrunk only when wider than the notebook, and never
+    stretched to the box's width (a VBox stretches its children unless they align themselves)."""
+    return widgets.Image(
+        format="png", layout=widgets.Layout(max_width="100%", height="auto", align_self="flex-start")
+    )
 
 
 def _likeliest_tree(game: HigherLowerGame):
