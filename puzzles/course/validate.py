@@ -5,6 +5,7 @@ value is refused with the same kind of sentence everywhere:
 
 * ``whole_number`` (and ``at_most``): integers, numpy integers too; no bools, floats, None,
   strings, nan or infinities; with bounds;
+* ``number``: a finite real number (int, float, Fraction, numpy), no bools; with bounds;
 * ``cap``: the largest input a function serves in seconds and well under 1 GB, refused with a
   sentence naming the limit and the faster alternative;
 * ``flag`` and ``one_of``: True/False, and a choice among named options;
@@ -24,6 +25,7 @@ from typing import Any
 
 __all__ = [
     "whole_number",
+    "number",
     "at_most",
     "cap",
     "flag",
@@ -63,6 +65,31 @@ def whole_number(value: object, what: str, least: int | None = None, most: int |
         raise ValueError(f"{what} must be at least {least}, got {shown(value)}")
     if most is not None and value > most:
         raise ValueError(f"{what} must be at most {most}, got {shown(value)}")
+    return value
+
+
+def number(
+    value: object,
+    what: str,
+    least: float | None = None,
+    most: float | None = None,
+    below: float | None = None,
+) -> Any:
+    """``value`` unchanged when it is a finite real number (ints, floats, Fractions, numpy numbers).
+
+    Bools, None, strings, complex numbers, nan and infinities are refused; ``least`` and ``most``
+    bound it (inclusive), ``below`` from above (exclusive).
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{what} must be a number, got {shown(value)}")
+    if not math.isfinite(value):
+        raise ValueError(f"{what} must be a finite number, got {shown(value)}")
+    if least is not None and value < least:
+        raise ValueError(f"{what} must be at least {least}, got {shown(value)}")
+    if most is not None and value > most:
+        raise ValueError(f"{what} must be at most {most}, got {shown(value)}")
+    if below is not None and value >= below:
+        raise ValueError(f"{what} must be below {below}, got {shown(value)}")
     return value
 
 

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import json
 import lzma
+import os
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
 from puzzles.course.manifest import DataFault, read_manifest, verified
 from puzzles.course.manifest import record as record_digest
+from puzzles.course.validate import flag, shown
 from puzzles.higher_lower.model import check_size, mirror
 from puzzles.higher_lower.solver import Solution, _solve_exact, certify
 
@@ -55,10 +57,13 @@ __all__ = [
 
 DATA = Path(__file__).resolve().parent / "data"
 BLOCK = 32
+LARGEST_NAMED = 9999  # block and extra file names hold N in four digits
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def _folder(folder: Path | None) -> Path:
+    if folder is not None and not isinstance(folder, (str, os.PathLike)):
+        raise ValueError(f"the data folder must be a path (a str or a Path), got {shown(folder)}")
     return DATA if folder is None else Path(folder)
 
 
@@ -266,12 +271,13 @@ def load_solution(N: int, check: bool = True) -> Solution:
     """The certified solution for N from the shipped data set (``certified`` is True only after
     the exact check has passed here; ``check=False`` skips it and leaves ``certified`` False)."""
     N = check_size(N)
-    record = _record(N, DATA)
+    check = flag(check, "check")
+    record = _record(N, DATA) if N <= LARGEST_NAMED else None  # file names hold four digits
     if record is None:
         named = [int(p.name[15:19]) for p in _block_files(DATA) if p.name.startswith("solutions-")]
         top = max(named, default=0)
         raise ValueError(
-            f"N = {N} is not in the shipped data set (it covers N = 1..{top}); "
+            f"N = {shown(N)} is not in the shipped data set (it covers N = 1..{top}); "
             "run python -m puzzles.higher_lower.sweep to extend it, or call solve(N)"
         )
     solution = solution_of(record, check)

@@ -22,6 +22,12 @@ from numbers import Rational
 import numpy as np
 import pandas as pd
 
+from puzzles.course.validate import cap as _cap
+from puzzles.course.validate import number as _number
+from puzzles.course.validate import sequence as _sequence
+from puzzles.course.validate import shown as _shown
+from puzzles.course.validate import whole_number as _whole
+
 __all__ = [
     "Depths",
     "DresherResult",
@@ -45,7 +51,14 @@ __all__ = [
 ]
 
 Depths = tuple[int, ...]
-MAX_ENUMERATED = 14  # Catalan(14) = 2,674,440 trees: the largest size search_trees accepts
+MAX_ENUMERATED = 12  # Catalan(12) = 208,012 trees (payoff matrix: about 2 s, 220 MB): the most listed
+# Cost caps, measured on two cores (``python -m puzzles.bench --caps``):
+CATALAN_LARGEST = 100_000  # Catalan(100 000) has 60 000 digits: about 1 s
+FULL_TREE_LARGEST_HEIGHT = 20  # F_20 lists 2**20 - 1 depths: about 0.2 s
+BEST_TREE_LARGEST = 2_000  # keys of Knuth's O(N^2) DP: about 2 s
+BOUNDED_LARGEST_WORK = 20_000_000  # N * 2**height cells of the subsequence DP with float weights (1 s)
+BOUNDED_LARGEST_WORK_EXACT = 2_000_000  # the same with exact weights (Python integers): about 1 s
+DRESHER_LARGEST_ENTRIES = 5_000  # m * n entries of the matrix (payoff_matrix(7), 3003: about 1 s)
 
 
 def check_size(N: object, what: str = "N") -> int:
@@ -63,8 +76,9 @@ def catalan(N: int) -> int:
     >>> [catalan(N) for N in range(1, 7)]
     [1, 2, 5, 14, 42, 132]
     """
-    if isinstance(N, bool) or not isinstance(N, int) or N < 0:
-        raise ValueError(f"N must be a whole number at least 0, got {N!r}")
+    if isinstance(N, bool) or not isinstance(N, (int, np.integer)) or N < 0:
+        raise ValueError(f"N must be a whole number at least 0, got {_shown(N)}")
+    N = _cap(int(N), "N", CATALAN_LARGEST, "Catalan(N) is about 4**N / (N**1.5 sqrt(pi)): use its logarithm")
     return math.comb(2 * N, N) // (N + 1)
 
 
@@ -88,8 +102,9 @@ def search_trees(N: int) -> list[Depths]:
     """
     N = check_size(N)
     if N > MAX_ENUMERATED:
+        count = f"{catalan(N):,}" if N <= 40 else "astronomically many (Catalan(N))"
         raise ValueError(
-            f"N = {N} has {catalan(N):,} search trees, too many to list; use N <= {MAX_ENUMERATED}"
+            f"N = {_shown(N)} has {count} search trees, too many to list; use N <= {MAX_ENUMERATED}"
         )
     return list(_trees(N))
 
@@ -111,7 +126,7 @@ def count_trees(N: int, height: int | None = None) -> int:
     height = check_size(height, "the height")
     if height >= N:
         return catalan(N)
-    if N > 2**height - 1:
+    if N.bit_length() > height:  # N > 2**height - 1 keys do not fit in height levels
         return 0
     largest_n, largest_h = COUNT_LIMITS
     if N > largest_n or height > largest_h:
@@ -141,9 +156,21 @@ def payoff_matrix(N: int) -> pd.DataFrame:
     return frame
 
 
+def _depths(depths: object, what: str = "the depths", least: int | None = 1) -> Depths:
+    """A depth vector as a tuple of ints: a list or tuple of whole numbers (each >= ``least``)."""
+    try:
+        values = _sequence(depths, what)
+    except ValueError:
+        raise ValueError(
+            f"{what} must be a list of whole numbers, one depth per key, such as (2, 1, 2); "
+            f"got {_shown(depths)}"
+        ) from None
+    return tuple(_whole(d, f"each entry of {what}", least=least) for d in values)
+
+
 def mirror(depths: Sequence[int]) -> Depths:
     """The mirror image of a tree (Section 1.12): the depth of i becomes the depth of N + 1 - i."""
-    return tuple(depths[::-1])
+    return _depths(depths)[::-1]
 
 
 def is_search_tree(depths: Sequence[int]) -> bool:
@@ -154,6 +181,7 @@ def is_search_tree(depths: Sequence[int]) -> bool:
     one level up, exactly one key has depth 1, and no two keys of equal depth face each other
     without a shallower key between them. O(N).
     """
+    depths = _depths(depths, least=None)
     N = len(depths)
     if N == 0 or sum(1 for d in depths if d == 1) != 1:
         return False
@@ -183,6 +211,8 @@ def root_of(depths: Sequence[int]) -> int:
 
 def tree_cost(weights: Sequence, depths: Sequence[int]):
     """sum_i weights_i * depth_i: what the tree costs Bob against Alice's (relative) weights."""
+    depths = _depths(depths)
+    weights = [_number(w, "each weight") for w in _sequence(weights, "the weights")]
     if len(weights) != len(depths):
         raise ValueError(f"the tree has {len(depths)} keys but there are {len(weights)} weights")
     return sum(w * d for w, d in zip(weights, depths, strict=True))
@@ -194,7 +224,12 @@ def tree_cost(weights: Sequence, depths: Sequence[int]):
 
 def _weights(weights: Iterable) -> tuple[np.ndarray, int | None]:
     """Validated weights as a numpy array: ints (object dtype) and a common denominator, or floats."""
-    values = list(weights.tolist() if isinstance(weights, np.ndarray) else weights)
+    try:
+        values = _sequence(weights.tolist() if isinstance(weights, np.ndarray) else weights, "the weights")
+    except ValueError:
+        raise ValueError(
+            f"the weights must be a list of numbers, one per secret number 1..N; got {_shown(weights)}"
+        ) from None
     if not values:
         raise ValueError("the weights are empty: give one weight per secret number 1..N")
     exact = all(isinstance(w, (Rational, np.integer)) and not isinstance(w, bool) for w in values)
@@ -293,6 +328,7 @@ def best_tree(weights: Sequence) -> tuple[object, Depths]:
     9/5 (1, 3, 2)
     """
     array, denominator = _weights(weights)
+    _cap(len(array), "the number of keys", BEST_TREE_LARGEST, "best_bounded_tree(weights, height) is faster")
     cost, R = _knuth(array)
     depths = tree_by_roots(len(array), lambda a, b: int(R[a, b]))
     if denominator is None:
@@ -310,7 +346,10 @@ def best_tied_tree(weights: Sequence, tie: Sequence[float]) -> tuple[Fraction, D
     array, denominator = _weights(weights)
     if denominator is None:
         raise ValueError("best_tied_tree needs exact weights (ints or Fractions)")
-    secondary = np.asarray(tie, dtype=float)
+    _cap(len(array), "the number of keys", BEST_TREE_LARGEST, "best_bounded_tree(weights, height) is faster")
+    secondary = np.asarray(
+        [_number(t, "each tie-breaking weight") for t in _sequence(tie, "tie")], dtype=float
+    )
     if secondary.shape != array.shape or not np.all(np.isfinite(secondary)) or np.any(secondary < 0):
         raise ValueError(f"the tie-breaking weights must be {len(array)} finite non-negative numbers")
     N = len(array)
@@ -320,10 +359,20 @@ def best_tied_tree(weights: Sequence, tie: Sequence[float]) -> tuple[Fraction, D
     return Fraction(int(cost), denominator), tree_by_roots(N, lambda a, b: int(R[a, b]))
 
 
-@cache
 def full_tree_depths(height: int) -> Depths:
     """F_h of Section 2.3: the depths of the complete tree with 2^h - 1 keys, in key order."""
     height = check_size(height, "the height")
+    _cap(
+        height,
+        "the height",
+        FULL_TREE_LARGEST_HEIGHT,
+        "the depth of key i is h + 1 - (number of trailing zeros of i + 1)",
+    )
+    return _full_tree_depths(height)
+
+
+@cache
+def _full_tree_depths(height: int) -> Depths:
     return tuple(height - (i & -i).bit_length() + 1 for i in range(1, 2**height))
 
 
@@ -339,9 +388,15 @@ def best_bounded_tree(weights: Sequence, height: int) -> tuple[object, Depths]:
     array, denominator = _weights(weights)
     height = check_size(height, "the height")
     N = len(array)
-    if N > 2**height - 1:
+    if N.bit_length() > height:
         raise ValueError(f"a tree with at most {height} levels holds at most {2**height - 1} keys, not {N}")
-    F = np.array(full_tree_depths(height), dtype=np.int64)
+    alternative = "best_tree(weights) is O(N^2) whatever the height"
+    _cap(height, "the height", FULL_TREE_LARGEST_HEIGHT, alternative)
+    if denominator is None:
+        _cap(N * 2**height, "N * 2**height", BOUNDED_LARGEST_WORK, alternative)
+    else:
+        _cap(N * 2**height, "N * 2**height with exact weights", BOUNDED_LARGEST_WORK_EXACT, alternative)
+    F = np.array(_full_tree_depths(height), dtype=np.int64)
     slack = len(F) - N  # key i (0-based) sits at a position in i .. i + slack
     infinity = None if denominator is not None else np.inf
     rows = []
@@ -384,6 +439,11 @@ def symmetric_matrix(N: int, trees: Iterable[Sequence[int]] | None = None) -> pd
     given (default: one tree per symmetric column, in the order of ``search_trees``).
     """
     N = check_size(N)
+    if trees is not None:
+        trees = [_depths(tree, "each tree") for tree in _sequence(trees, "the trees", least=1)]
+        for tree in trees:
+            if len(tree) != N or not is_search_tree(tree):
+                raise ValueError(f"{_shown(tree)} is not a search tree on 1..{N}")
     if trees is None:  # one tree of each mirror pair, as in the thesis's eq. (1.20)
         seen: set[Depths] = set()
         trees = []
@@ -441,14 +501,25 @@ class DresherResult:
 
 
 def _matrix(matrix) -> list[list[Fraction]]:
-    rows = matrix.to_numpy().tolist() if isinstance(matrix, pd.DataFrame) else [list(r) for r in matrix]
+    shape = "the payoff matrix must be a list of rows, each a list of numbers"
+    try:
+        rows = matrix.to_numpy().tolist() if isinstance(matrix, pd.DataFrame) else _sequence(matrix, "matrix")
+        rows = [_sequence(r, "a row") for r in rows]
+    except ValueError:
+        raise ValueError(f"{shape}; got {_shown(matrix)}") from None
     if not rows or not rows[0]:
         raise ValueError("the payoff matrix is empty: give at least one row and one column")
     if any(len(r) != len(rows[0]) for r in rows):
         raise ValueError("the payoff matrix is ragged: every row needs the same number of entries")
+    _cap(
+        len(rows) * len(rows[0]),
+        "the number of entries",
+        DRESHER_LARGEST_ENTRIES,
+        "solve(N) solves the game by column generation",
+    )
     try:
         return [[Fraction(x) for x in r] for r in rows]
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError("the payoff matrix must hold exact numbers (ints or Fractions)") from None
 
 
@@ -463,6 +534,7 @@ def dresher(matrix, max_steps: int = 10_000) -> DresherResult:
     is updated by eq. (1.18). ``hider`` is in the caller's row order.
     """
     A = _matrix(matrix)
+    max_steps = _whole(max_steps, "max_steps", least=1)
     m, n = len(A), len(A[0])
     top = max(range(m), key=lambda i: (A[i][0], i))
     order = [i for i in range(m) if i != top] + [top]
@@ -502,8 +574,10 @@ def dresher(matrix, max_steps: int = 10_000) -> DresherResult:
             for i in range(m + 1)
         ]
         basis[r] = s
-    else:  # pragma: no cover - Dresher's rule never cycles
-        raise RuntimeError("Dresher's method did not stop")
+    else:  # Dresher's rule never cycles: only a small max_steps gets here
+        raise ValueError(
+            f"Dresher's method needs more than max_steps = {max_steps} iterations on this matrix"
+        )
     final = inverse
     x_sorted = [-x for x in final[0][1:]]
     hider = [Fraction(0)] * m

@@ -44,6 +44,12 @@ from scipy.linalg.blas import dger
 from scipy.optimize import nnls
 from threadpoolctl import threadpool_limits
 
+from puzzles.course.validate import cap as _cap
+from puzzles.course.validate import flag as _flag
+from puzzles.course.validate import number as _number
+from puzzles.course.validate import sequence as _sequence
+from puzzles.course.validate import shown as _shown
+from puzzles.course.validate import whole_number as _whole
 from puzzles.higher_lower.model import (
     Depths,
     best_bounded_tree,
@@ -56,6 +62,10 @@ from puzzles.higher_lower.model import (
 )
 
 __all__ = ["Solution", "certify", "solve", "bob_best_payoff", "alice_best_reply"]
+
+# Cost caps, measured on two cores (``python -m puzzles.bench --caps``):
+SOLVE_LARGEST = 512  # solve(256): about 4 s, solve(509) from cold: about 30 s; larger N take minutes
+SOLVE_PATIENT_LARGEST = 2_000  # with patient=True, as the sweep does (minutes each, well under 1 GB)
 
 
 @dataclass(frozen=True)
@@ -95,9 +105,9 @@ class Solution:
 
 def _distribution(values: Sequence, what: str) -> list[Fraction]:
     try:
-        fractions = [Fraction(v) for v in values]
-    except (TypeError, ValueError):
-        raise ValueError(f"{what} must be exact numbers (ints or Fractions)") from None
+        fractions = [Fraction(v) for v in _sequence(values, what, least=1)]
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{what} must be a list of exact numbers (ints or Fractions)") from None
     if any(f < 0 for f in fractions):
         raise ValueError(f"{what} has a negative probability")
     if sum(fractions) != 1:
@@ -114,16 +124,32 @@ def bob_best_payoff(hider: Sequence) -> Fraction:
 def alice_best_reply(N: int, searcher: Sequence[tuple[object, Sequence[int]]]) -> tuple[Fraction, list[int]]:
     """Alice's best payoff against Bob's mixture, and the secrets that achieve it (exact)."""
     N = check_size(N)
-    probabilities = _distribution([p for p, _ in searcher], "Bob's mixture")
-    trees = [tuple(d) for _, d in searcher]
+    pairs = _mixture(searcher)
+    probabilities = _distribution([p for p, _ in pairs], "Bob's mixture")
+    trees = [tuple(d) for _, d in pairs]
     for depths in trees:
         if len(depths) != N or not is_search_tree(depths):
-            raise ValueError(f"Bob's mixture holds {depths!r}, which is not a search tree on 1..{N}")
+            raise ValueError(f"Bob's mixture holds {_shown(depths)}, which is not a search tree on 1..{N}")
     denominator = math.lcm(*(p.denominator for p in probabilities))
     numerators = np.array([p.numerator * (denominator // p.denominator) for p in probabilities], dtype=object)
     totals = numerators.dot(np.array(trees, dtype=np.int64).astype(object))
     best = max(totals)
     return Fraction(int(best), denominator), [i + 1 for i, t in enumerate(totals) if t == best]
+
+
+def _mixture(searcher: object) -> list[tuple[object, Sequence[int]]]:
+    """Bob's mixture as a list of (probability, depths) pairs, or a sentence saying how to write it."""
+    form = "Bob's mixture must be a list of (probability, depths) pairs, such as [(1, (2, 1, 2))]"
+    try:
+        pairs = [
+            tuple(_sequence(pair, "a pair", length=2))
+            for pair in _sequence(searcher, "Bob's mixture", least=1)
+        ]
+        for _, depths in pairs:
+            _sequence(depths, "the depths")
+    except ValueError:
+        raise ValueError(f"{form}; got {_shown(searcher)}") from None
+    return pairs
 
 
 def certify(N: int, hider: Sequence, searcher: Sequence[tuple[object, Sequence[int]]], value) -> bool:
@@ -134,9 +160,10 @@ def certify(N: int, hider: Sequence, searcher: Sequence[tuple[object, Sequence[i
     depth vectors that are not search trees).
     """
     N = check_size(N)
+    hider = _distribution(hider, "Alice's distribution")
     if len(hider) != N:
         raise ValueError(f"Alice's distribution needs {N} entries, one per secret, got {len(hider)}")
-    value = Fraction(value)
+    value = Fraction(_number(value, "the value"))
     if bob_best_payoff(hider) != value:
         return False
     best, _ = alice_best_reply(N, searcher)
@@ -687,8 +714,12 @@ def solve(
     ties: int = 0,
     max_iterations: int = 200_000,
     lp: str = "dense",
+    patient: bool = False,
 ) -> Solution:
     """The exact, certified solution of the higher-lower game on 1..N.
+
+    Serves N <= ``SOLVE_LARGEST`` (seconds); with ``patient=True`` N <= ``SOLVE_PATIENT_LARGEST``
+    (minutes each, as the sweep runs it). ``load_solution(N)`` reads the shipped solutions.
 
     ``guess``: a guessed optimal distribution of Alice (length N), the centre of the
     stabilisation (default: uniform); ``trees``: extra start columns (e.g. the previous N's
@@ -714,10 +745,44 @@ def solve(
     with a second process busy).
     Raises RuntimeError rather than return an answer that failed the exact check.
     """
-    if lp not in ("dense", "highs"):
-        raise ValueError(f'the LP engine must be "dense" or "highs", not {lp!r}')
+    if not isinstance(lp, str) or lp not in ("dense", "highs"):
+        raise ValueError(f'the LP engine must be "dense" or "highs", not {_shown(lp)}')
+    N = check_size(N)
+    if _flag(patient, "patient"):
+        _cap(N, "N", SOLVE_PATIENT_LARGEST, "load_solution(N) reads the shipped certified solutions")
+    else:
+        _cap(
+            N,
+            "N",
+            SOLVE_LARGEST,
+            "load_solution(N) reads the certified solution shipped for N up to 1024, "
+            "and solve(N, patient=True) solves N up to 2000 in minutes",
+        )
+    guess, trees, smoothing, extra_points, purge, ties, max_iterations = _solve_options(
+        N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
+    )
     with threadpool_limits(limits=1, user_api="blas"):
         return _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations, lp)
+
+
+def _solve_options(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations):
+    """The options of ``solve``, checked: each a sentence when it is not what solve expects."""
+    if guess is not None:
+        guess = [_number(g, "each entry of the guess") for g in _sequence(guess, "the guess", length=N)]
+    trees = [
+        [_whole(d, "each depth of a start tree") for d in _sequence(tree, "each start tree")]
+        for tree in _sequence(trees, "the start trees")
+    ]
+    smoothing = _number(smoothing, "the smoothing weight", least=0, below=1)
+    extra_points = [
+        _number(x, "each extra point", least=0, most=1)
+        for x in _sequence(extra_points, "the extra points", most=16)
+    ]
+    purge = _number(purge, "purge", least=0)
+    ties = _whole(ties, "ties (a number of pricing rounds)", least=0)
+    _cap(ties, "ties", max(64, 2 * N), "the sweep uses ties = ceil(N / 2)")
+    max_iterations = _whole(max_iterations, "max_iterations", least=1)
+    return guess, trees, smoothing, extra_points, purge, ties, max_iterations
 
 
 def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations, lp) -> Solution:
@@ -767,7 +832,9 @@ def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
     while True:
         iterations += 1
         if iterations > max_iterations:
-            raise RuntimeError(f"no certified solution for N = {N} after {max_iterations} iterations")
+            raise ValueError(
+                f"no certified solution for N = {N} within max_iterations = {max_iterations}; allow more"
+            )
         try:
             u2, x = master.run()
             if purge and iterations % 20 == 0 and len(master.trees) > 1.5 * purge * P:

@@ -21,3 +21,29 @@ def test_a_lower_bound_is_enforced_when_asked():
     assert whole_number(5, "k", least=5) == 5
     with pytest.raises(ValueError, match=r"^the largest size must be at least 1, got 0$"):
         whole_number(0, "the largest size", least=1)
+
+
+def test_numbers_pass_unchanged_and_anything_else_gets_a_sentence():
+    from fractions import Fraction
+
+    from puzzles.course.validate import number
+
+    assert number(0.5, "x", least=0, below=1) == 0.5
+    assert number(Fraction(1, 3), "x") == Fraction(1, 3) and number(np.float64(2), "x") == 2
+    for bad in (True, None, "0.5", float("nan"), float("inf"), 1j):
+        with pytest.raises(ValueError, match=r"^the smoothing must be a (finite )?number, got "):
+            number(bad, "the smoothing")
+    with pytest.raises(ValueError, match=r"^the smoothing must be below 1, got 1\.0$"):
+        number(1.0, "the smoothing", least=0, below=1)
+    with pytest.raises(ValueError, match=r"^purge must be at least 0, got -1$"):
+        number(-1, "purge", least=0)
+
+
+def test_a_cost_cap_names_the_limit_and_the_faster_way():
+    from puzzles.course.validate import cap
+
+    assert cap(10, "N", 10) == 10
+    with pytest.raises(ValueError, match=r"^N = 11 is beyond the largest this computes in seconds \(10\); use X$"):
+        cap(11, "N", 10, "use X")
+    with pytest.raises(ValueError, match=r"N = a number with 81 digits is beyond"):
+        cap(10**80, "N", 10)
