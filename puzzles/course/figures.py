@@ -16,7 +16,7 @@ from matplotlib.text import Text
 __all__ = ["DISPLAY_WIDTH", "MIN_POINTS", "display_scale", "legibility_problems"]
 
 MIN_POINTS = 9.0
-DISPLAY_WIDTH = 900  # pixels of a JupyterLab output area in a 1280-pixel-wide window
+DISPLAY_WIDTH = 848  # pixels of a JupyterLab output area in a 1280-pixel-wide window (measured)
 
 
 def display_scale(figure: Figure, display_width: int = DISPLAY_WIDTH) -> float:
