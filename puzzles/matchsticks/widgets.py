@@ -36,6 +36,12 @@ _STICK = "display:inline-block;width:6px;height:34px;margin:0 2px;border-radius:
 _HEAD = "display:inline-block;width:6px;height:8px;margin:0 2px;border-radius:3px"
 
 
+def _wrapping(text: str) -> str:
+    """``text`` escaped, with a line break allowed after every comma: a long set such as
+    {0,2,4,...,200} has no spaces and would otherwise run off the right edge of the output area."""
+    return html.escape(text).replace(",", ",<wbr>")
+
+
 def sticks_html(game: MatchGame, show_losing: bool = False) -> str:
     """The sticks on the table as little matches; with ``show_losing``, a strip of the counts
     0..N where the player to move loses (red), with the current count framed."""
@@ -53,12 +59,12 @@ def sticks_html(game: MatchGame, show_losing: bool = False) -> str:
             colour = "#c92a2a;color:white" if n in lost else "#d3f9d8"
             frame = "outline:2px solid #1864ab;" if n == game.sticks else ""
             cells.append(
-                f'<span style="display:inline-block;min-width:18px;text-align:center;font-size:10px;'
+                f'<span style="display:inline-block;min-width:22px;text-align:center;font-size:12px;'
                 f'margin:1px;{frame}background:{colour}">{n}</span>'
             )
         parts.append(
-            '<div style="font-size:11px">losing positions for the player to move (red): '
-            f"{html.escape(format_set(sorted(lost)))}</div><div>{''.join(cells)}</div>"
+            '<div style="font-size:13px">losing positions for the player to move (red): '
+            f"{_wrapping(format_set(sorted(lost)))}</div><div>{''.join(cells)}</div>"
         )
     return "".join(parts)
 
@@ -131,14 +137,16 @@ class MatchStickGame(widgets.VBox):
         game = self.game
         self.table.value = sticks_html(game, self.hint.value)
         verdict = html.escape(game.start_verdict())
-        self.status.value = f"<b>{html.escape(game.status())}</b><br><small>{verdict}</small>"
+        self.status.value = f"<b>{html.escape(game.status())}</b><br>{verdict}"
         if self.hint.value and not game.finished:
             wins = game.hint()
-            advice = (
-                f"take {' or '.join(map(str, wins))} to leave the computer a losing position"
-                if wins
-                else "every take leaves the computer a winning position: hope it slips"
-            )
+            last = all(not any(k <= game.sticks - take for k in game.moves) for take in game.legal_moves)
+            if wins:
+                advice = f"take {' or '.join(map(str, wins))} to leave the computer a losing position"
+            elif last:
+                advice = "whatever you take is the last move of the game, and you lose"
+            else:
+                advice = "every take leaves the computer a winning position: hope it slips"
             self.hint_line.value = f"Hint: {html.escape(advice)}."
         else:
             self.hint_line.value = ""
@@ -198,7 +206,7 @@ class PatternExplorer(widgets.VBox):
         rule = "misère" if misere else "normal"
         self.result.value = (
             f"<b>S = {html.escape(set_label(sizes))}, {rule} play: the win/lose sequence has period {period}"
-            f" from n = {pre} on.</b><br>lost positions up to {n_max}: {html.escape(format_set(lost))}"
+            f" from n = {pre} on.</b><br>lost positions up to {n_max}: {_wrapping(format_set(lost))}"
         )
         wins = win_table(20, sizes, misere)
         header = ["n", *map(str, range(21))]
