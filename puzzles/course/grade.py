@@ -174,7 +174,9 @@ def _grader_prepare(names):
     socket.socket.connect = guard(socket.socket.connect)
     socket.socket.connect_ex = guard(socket.socket.connect_ex)
 
-    shell = get_ipython()
+    from IPython import get_ipython as shell_of_this_kernel
+
+    shell = shell_of_this_kernel()
     record = types.ModuleType("_puzzles_grader")
     record.bindings = []
 
@@ -199,7 +201,9 @@ def _grader_verify(wanted, target):
     import os
     import sys
 
-    namespace = get_ipython().user_ns
+    from IPython import get_ipython as shell_of_this_kernel
+
+    namespace = shell_of_this_kernel().user_ns
     record = sys.modules.get("_puzzles_grader")
     bindings = getattr(record, "bindings", [])
     for name in [m for m in sys.modules if m == "puzzles" or m.startswith("puzzles.")]:
@@ -476,7 +480,8 @@ def grade_submission(
         elif outcome["died"] and found is None:
             verdict, detail = "not reached", f"{outcome['died']}, before `{name}` was checked"
         elif found is None:
-            verdict, detail = "not reached", "the exercises could not be checked"
+            verdict = "check failed"
+            detail = "the grader could not check this exercise in this notebook's kernel; run it by hand"
         elif found[0] == "missing":
             if not outcome["reached"].get(exercise_id, True):
                 verdict = "not reached"
