@@ -195,6 +195,9 @@ STEPPER_GAMES: dict[tuple[int, int], str] = {
 }
 
 
+CODES_SHOWN = 8  # codes listed per cell of a guess; larger cells end with their size
+
+
 def _reply_text(reply: Feedback) -> str:
     return f"{reply[0]} black, {reply[1]} white"
 
@@ -369,7 +372,9 @@ class SearchStepper:
             return []
         rows = []
         for cell in step["cells"]:
-            codes = " ".join(cell["codes"])
+            shown = cell["codes"][:CODES_SHOWN]
+            more = len(cell["codes"]) - len(shown)
+            codes = " ".join(shown) + (f" ... ({len(cell['codes'])} codes)" if more else "")
             if cell["win"]:
                 rows.append((_reply_text(cell["reply"]), codes, "", "won"))
                 continue

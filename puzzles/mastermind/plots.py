@@ -18,12 +18,14 @@ __all__ = ["plot_distributions", "plot_strategy", "plot_partition"]
 
 COLOURS = ["#4c6ef5", "#f59f00", "#37b24d", "#e64980", "#7950f2", "#868e96"]
 LABEL_POINTS = 9  # the smallest text a figure shows (9 pt at display size)
+WIDTH = 8.4  # inches: a JupyterLab output area of about 850 pixels shows it unscaled
 
 
 def plot_distributions(
     results: Mapping[str, Evaluation], title: str = "Guesses needed over all secrets"
 ) -> Figure:
-    """Grouped bars: for each strategy, how many secrets need 1, 2, 3, ... guesses."""
+    """Grouped bars: for each strategy, how many secrets need 1, 2, 3, ... guesses, each bar
+    labelled with its count (so that a bar of one or two secrets is seen)."""
     if not results:
         raise ValueError("give at least one strategy's evaluation to plot")
     worst = max(result.worst for result in results.values())
@@ -32,7 +34,15 @@ def plot_distributions(
     for i, (name, result) in enumerate(results.items()):
         xs = [g + (i - (len(results) - 1) / 2) * width for g in range(1, worst + 1)]
         ys = [result.distribution.get(g, 0) for g in range(1, worst + 1)]
-        ax.bar(xs, ys, width=width, color=COLOURS[i % len(COLOURS)], label=f"{name} ({result.total})")
+        bars = ax.bar(xs, ys, width=width, color=COLOURS[i % len(COLOURS)], label=f"{name} ({result.total})")
+        ax.bar_label(
+            bars,
+            labels=[str(y) if y else "" for y in ys],
+            fontsize=LABEL_POINTS,
+            rotation=90 if len(results) >= 3 else 0,
+            padding=2,
+        )
+    _headroom(ax, max(max(r.distribution.values()) for r in results.values()), 1.18)
     ax.set_xticks(range(1, worst + 1))
     ax.set_xlabel("guesses needed")
     ax.set_ylabel("secrets")
@@ -43,11 +53,20 @@ def plot_distributions(
     return fig
 
 
+def _headroom(ax, highest: float, factor: float) -> None:
+    """Room above the highest bar for its label; only the y ticks inside the axes are kept."""
+    top = highest * factor
+    ax.set_ylim(0, top)
+    ax.set_yticks([tick for tick in ax.get_yticks() if 0 <= tick <= top])
+
+
 def plot_partition(sizes: Mapping[tuple[int, int], int], title: str = "") -> Figure:
-    """Bars of the cell sizes of one partition, labelled by reply (black, white)."""
+    """Bars of the cell sizes of one partition, labelled by reply (black, white) and by size."""
     fig, ax = plt.subplots(figsize=(7, 2.8))
     labels = [f"{b},{w}" for b, w in sizes]
-    ax.bar(range(len(sizes)), list(sizes.values()), color=COLOURS[0])
+    bars = ax.bar(range(len(sizes)), list(sizes.values()), color=COLOURS[0])
+    ax.bar_label(bars, fontsize=LABEL_POINTS, padding=2)
+    _headroom(ax, max(sizes.values(), default=1), 1.15)
     ax.set_xticks(range(len(sizes)), labels, rotation=45, fontsize=9)
     ax.set_xlabel("reply (black, white)")
     ax.set_ylabel("codes")
@@ -69,12 +88,19 @@ def plot_strategy(strategy: Strategy, depth: int = 3) -> Figure:
         raise ValueError(f"the drawing shows 1 to 5 levels of the strategy, got depth = {depth!r}")
     game = strategy.game
     height = min(13.0, max(3.0, 1.3 + game.size * 14 / 72))  # 14 pt a secret while it fits
-    fig = plt.figure(figsize=(9, height))
+    fig = plt.figure(figsize=(WIDTH, height))
     top, bottom = 1 - 0.8 / height, 0.45 / height  # inches kept for the title and the caption
     ax = fig.add_axes((0.01, bottom, 0.98, top - bottom))
     points_per_secret = (top - bottom) * height * 72 / game.size
-    column_points = 0.98 * 9 * 72 / depth
+    column_points = 0.98 * WIDTH * 72 / (depth - 0.5) if depth > 1 else 0.98 * WIDTH * 72
     smallest = math.ceil(LABEL_POINTS * 1.3 / points_per_secret)  # secrets in the lowest labelled box
+
+    def left(level: int) -> float:  # the first column (one box, the first guess) is half as wide
+        return 0.0 if level == 0 or depth == 1 else level - 0.5
+
+    def right(level: int) -> float:
+        return 1.0 if depth == 1 else level + 0.5
+
     unlabelled = 0
 
     def draw(node: Node, secrets: np.ndarray, first: float, level: int, label: str) -> None:
@@ -82,8 +108,8 @@ def plot_strategy(strategy: Strategy, depth: int = 3) -> Figure:
         size = len(secrets)
         ax.add_patch(
             plt.Rectangle(
-                (level + 0.02, first),
-                0.96,
+                (left(level) + 0.02, first),
+                right(level) - left(level) - 0.04,
                 size,
                 facecolor=COLOURS[level % len(COLOURS)],
                 alpha=0.35,
@@ -92,8 +118,9 @@ def plot_strategy(strategy: Strategy, depth: int = 3) -> Figure:
             )
         )
         text = f"{label}{node.guess} ({size})"
-        if size >= smallest and len(text) * LABEL_POINTS * 0.62 <= column_points - 6:
-            ax.text(level + 0.06, first + size / 2, text, ha="left", va="center", fontsize=LABEL_POINTS)
+        room = (right(level) - left(level)) * column_points - 6
+        if size >= smallest and len(text) * LABEL_POINTS * 0.62 <= room:
+            ax.text(left(level) + 0.06, first + size / 2, text, ha="left", va="center", fontsize=LABEL_POINTS)
         else:
             unlabelled += 1
         if level + 1 >= depth:
@@ -107,10 +134,13 @@ def plot_strategy(strategy: Strategy, depth: int = 3) -> Figure:
             start += len(cell)
 
     draw(strategy.root, np.arange(game.size), 0, 0, "")
-    ax.set_xlim(0, depth)
+    ax.set_xlim(0, right(depth - 1))
     ax.set_ylim(game.size, 0)
     ax.set_yticks([])
-    ax.set_xticks([level + 0.5 for level in range(depth)], [f"guess {level + 1}" for level in range(depth)])
+    ax.set_xticks(
+        [(left(level) + right(level)) / 2 for level in range(depth)],
+        [f"guess {level + 1}" for level in range(depth)],
+    )
     ax.xaxis.tick_top()
     ax.tick_params(axis="x", length=0, labelsize=10)
     for side in ("left", "right", "bottom"):
