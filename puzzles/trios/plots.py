@@ -74,6 +74,7 @@ def plot_simulation(N: int = 10, games: int = 20000, seed: int = 0) -> Figure:
     ax.set_xlabel("rounds in a game")
     ax.set_ylabel("fraction of games")
     ax.set_title(f"{games} random deals of N = {N} trios, played by the rule")
+    ax.set_ylim(0, 1.45 * max(counts.values()) / games)  # room for the legend above the bars
     ax.legend(loc="upper right")
     _ticks_inside(ax)
     return figure
