@@ -24,7 +24,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from puzzles.mastermind.model import Game, number_of_feedbacks
+from puzzles.course.validate import cap, flag, one_of, sequence, whole_number
+from puzzles.mastermind.model import Game, check_game, number_of_feedbacks
 from puzzles.mastermind.strategy import Node, Strategy
 
 __all__ = [
@@ -37,17 +38,26 @@ __all__ = [
 
 HEURISTICS: tuple[str, ...] = ("worst-case", "expected-size", "entropy", "most-parts")
 _BEST_IS_LARGEST = {"worst-case": False, "expected-size": False, "entropy": True, "most-parts": True}
+HEURISTIC_LARGEST_CODES = 1296  # heuristic_strategy on the classic 4x6 game: about 1 s (4x8: 14 s)
 
 
 def _check_heuristic(heuristic: str) -> None:
-    if heuristic not in HEURISTICS:
-        raise ValueError(f"the heuristic is one of {', '.join(HEURISTICS)}; got {heuristic!r}")
+    try:
+        one_of(heuristic, "the heuristic", HEURISTICS)
+    except ValueError:
+        raise ValueError(f"the heuristic is one of {', '.join(HEURISTICS)}; got {heuristic!r}") from None
 
 
 def partition_score(heuristic: str, sizes: Sequence[int]) -> int | Fraction | float:
     """h(P) for cell sizes ``sizes``: max n_i, sum n_i^2/n (exact), entropy in bits (float), or k."""
     _check_heuristic(heuristic)
-    sizes = [int(s) for s in sizes if s]
+    try:
+        cells = sequence(sizes, "the cell sizes")
+    except ValueError:
+        raise ValueError(
+            f"the cell sizes must be a list of whole numbers such as [3, 2, 1], got {sizes!r}"
+        ) from None
+    sizes = [s for s in (whole_number(s, "each cell size", least=0) for s in cells) if s]
     if not sizes:
         raise ValueError("a partition needs at least one non-empty cell")
     n = sum(sizes)
@@ -95,6 +105,7 @@ def _choose(game: Game, candidates: np.ndarray, heuristic: str) -> int:
 
 def heuristic_guess(game: Game, candidates: Iterable[str | int], heuristic: str) -> str:
     """The guess ``heuristic`` makes when ``candidates`` are the codes still possible."""
+    check_game(game)
     _check_heuristic(heuristic)
     found = game._candidate_indices(candidates)
     return game.code(_choose(game, found, heuristic))
@@ -107,7 +118,7 @@ def obviously_optimal_guess(game: Game, candidates: Iterable[str | int]) -> str 
     guess and every other with two, the least possible; from outside it reveals all with two.
     It can exist only if there are at most p(p+3)/2 candidates; the lowest such code is returned.
     """
-    found = _obvious(game, game._candidate_indices(candidates))
+    found = _obvious(check_game(game), game._candidate_indices(candidates))
     return None if found is None else game.code(found)
 
 
@@ -161,6 +172,13 @@ def heuristic_strategy(
     ``first_guess`` fixes the opening; ``shortcut=True`` plays an obviously-optimal guess whenever
     one exists, which (the chapter's claim, proved in lesson 2) changes nothing.
     """
+    check_game(game)
     _check_heuristic(heuristic)
+    cap(
+        game.size,
+        f"the number of codes of {game!r}",
+        HEURISTIC_LARGEST_CODES,
+        "heuristic_guess(game, candidates, heuristic) gives one guess at a time",
+    )
     first = None if first_guess is None else game.code(game.index(first_guess))
-    return _cached_strategy(game.pegs, game.colours, heuristic, first, bool(shortcut))
+    return _cached_strategy(game.pegs, game.colours, heuristic, first, flag(shortcut, "shortcut"))

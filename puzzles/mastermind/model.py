@@ -22,18 +22,25 @@ from functools import cached_property
 
 import numpy as np
 
+from puzzles.course.validate import cap as _cap
+from puzzles.course.validate import sequence as _sequence
+from puzzles.course.validate import shown as _shown
 from puzzles.course.validate import whole_number as _whole
 
 __all__ = [
     "Feedback",
     "Game",
     "MAX_CODES",
+    "MAX_PEGS",
+    "check_game",
     "feedback_pairs",
     "number_of_feedbacks",
 ]
 
 Feedback = tuple[int, int]
 MAX_CODES = 4096  # the feedback table of the largest game takes 16 MB
+MAX_PEGS = 12  # 2 colours on 12 pegs make 4096 codes: the most pegs a game of two colours or more has
+FEEDBACK_PAIRS_LARGEST = 1_000  # pegs listed by feedback_pairs: 501 500 pairs, about 0.3 s
 
 
 def number_of_feedbacks(pegs: int) -> int:
@@ -51,6 +58,7 @@ def feedback_pairs(pegs: int) -> tuple[Feedback, ...]:
     secret, it occurs at the one place left, so it is black too.
     """
     number_of_feedbacks(pegs)  # validates
+    _cap(pegs, "the number of pegs", FEEDBACK_PAIRS_LARGEST, "number_of_feedbacks(pegs) counts them")
     pairs = [(b, w) for b in range(pegs + 1) for w in range(pegs + 1 - b) if (b, w) != (pegs - 1, 1)]
     pairs.remove((pegs, 0))
     return (*pairs, (pegs, 0))
@@ -68,6 +76,10 @@ class Game:
             raise ValueError(f"the game needs at least one colour, got {colours}")
         if colours > 9:
             raise ValueError(f"codes are written with the digits 1..9, so at most 9 colours, got {colours}")
+        if pegs > MAX_PEGS:
+            raise ValueError(
+                f"this package handles games of at most {MAX_PEGS} pegs (and {MAX_CODES} codes), got {pegs}"
+            )
         if colours**pegs > MAX_CODES:
             raise ValueError(
                 f"{colours} colours on {pegs} pegs make {colours**pegs} codes; "
@@ -109,8 +121,9 @@ class Game:
         return "".join(str(1 + peg % self.colours) for peg in range(self.pegs))
 
     def code(self, index: int) -> str:
-        """The digit string of the code with this index."""
-        return self.codes[int(index)]
+        """The digit string of the code with this index (0 .. size - 1)."""
+        index = _whole(index, "a code's index", least=0, most=self.size - 1)
+        return self.codes[index]
 
     @cached_property
     def _index_of(self) -> dict[str, int]:
@@ -199,6 +212,14 @@ class Game:
     def _candidate_indices(self, candidates: Iterable[str | int] | None) -> np.ndarray:
         if candidates is None:
             return np.arange(self.size)
+        if not isinstance(candidates, (set, frozenset)):
+            try:
+                candidates = _sequence(candidates, "the candidates")
+            except ValueError:
+                raise ValueError(
+                    "the candidates must be a list of codes such as ['1122', '1234'], "
+                    f"got {_shown(candidates)}"
+                ) from None
         found = sorted(set(self.indices(candidates)))
         if not found:
             raise ValueError("the set of candidates is empty: no code is still possible")
@@ -245,3 +266,12 @@ class Game:
         rows = self.table[np.asarray(candidates)].astype(np.int64) * self.size + np.arange(self.size)
         counts = np.bincount(rows.ravel(), minlength=len(self.feedbacks) * self.size)
         return counts.reshape(len(self.feedbacks), self.size)
+
+
+def check_game(game: object) -> Game:
+    """``game`` when it is a ``Game``; else a sentence saying how to make one."""
+    if not isinstance(game, Game):
+        raise ValueError(
+            f"the game must be a Game, such as Game(4, 6) for 4 pegs and 6 colours, got {_shown(game)}"
+        )
+    return game

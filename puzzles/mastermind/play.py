@@ -18,6 +18,7 @@ import random
 import re
 from collections.abc import Sequence
 
+from puzzles.course.validate import sequence, shown
 from puzzles.mastermind.model import Feedback, Game
 from puzzles.mastermind.search import branch_and_bound_trace
 from puzzles.mastermind.strategy import Strategy
@@ -44,7 +45,12 @@ def parse_reply(text: str | Sequence[int], game: Game) -> Feedback:
             )
         reply = (int(numbers[0]), int(numbers[1]))
     else:
-        reply = tuple(text)  # type: ignore[assignment]
+        try:
+            reply = tuple(sequence(text, "a reply", length=2))  # type: ignore[assignment]
+        except ValueError:
+            raise ValueError(
+                f"a reply is two numbers, black then white, such as '1 2' or (1, 2); got {shown(text)}"
+            ) from None
     return game.feedbacks[game.feedback_index(reply)]
 
 

@@ -40,7 +40,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from puzzles.mastermind.model import Game
+from puzzles.course.validate import cap, whole_number
+from puzzles.mastermind.model import Game, check_game
 from puzzles.mastermind.strategy import Node, Strategy
 
 __all__ = [
@@ -56,6 +57,40 @@ __all__ = [
 INFEASIBLE = 1 << 40  # "no strategy within the cap": larger than any total
 _EXCLUDED = 1 << 50  # the bound given to guesses never worth trying: above every limit
 MAX_GROUP = 2_000_000  # beyond this many colour-and-peg permutations, symmetry is not used
+# Cost caps, measured on two cores (``python -m puzzles.bench --caps``): the exhaustive search
+# serves the shipped sizes (pegs <= 4 and colours <= 6; 4x6 takes about 10 s) and any game of at
+# most SEARCH_LARGEST_CODES codes (8x2, 256 codes: 7 s; 3x9, 729 codes: over 2 min);
+# the bare recursion serves games of at most PLAIN_LARGEST_CODES codes (2x7: about 2 s).
+SEARCH_LARGEST_PEGS, SEARCH_LARGEST_COLOURS = 4, 6
+SEARCH_LARGEST_CODES = 243
+PLAIN_LARGEST_CODES = 49
+
+
+def _check_searchable(game: Game) -> Game:
+    game = check_game(game)
+    if game.pegs <= SEARCH_LARGEST_PEGS and game.colours <= SEARCH_LARGEST_COLOURS:
+        return game
+    cap(
+        game.size,
+        f"the number of codes of {game!r}",
+        SEARCH_LARGEST_CODES,
+        f"the exhaustive search serves games of at most {SEARCH_LARGEST_PEGS} pegs and "
+        f"{SEARCH_LARGEST_COLOURS} colours, or at most {SEARCH_LARGEST_CODES} codes; "
+        "heuristic_strategy(game, 'entropy') is fast and close to optimal",
+    )
+    return game
+
+
+def _check_cap(max_guesses: object, least: int = 1) -> int | None:
+    if max_guesses is None:
+        return None
+    try:
+        return whole_number(max_guesses, "the cap on the number of guesses", least=least)
+    except ValueError:
+        raise ValueError(
+            f"the cap on the number of guesses must be a whole number >= {least} (or None), "
+            f"got {max_guesses!r}"
+        ) from None
 
 
 def tree_lower_bound(size: int, replies: int, max_guesses: int | None = None) -> int:
@@ -63,8 +98,19 @@ def tree_lower_bound(size: int, replies: int, max_guesses: int | None = None) ->
 
     The k-th guess of any branch can reveal at most replies**(k-1) secrets; filling those places
     in order gives the bound. With ``max_guesses`` the bound is INFEASIBLE when the places within
-    the cap are fewer than ``size``.
+    the cap are fewer than ``size``. With one reply each guess adds one place: size (size + 1) / 2.
     """
+    size = whole_number(size, "the number of candidates", least=0)
+    replies = whole_number(replies, "the number of non-winning replies", least=0)
+    max_guesses = _check_cap(max_guesses, least=0)
+    if replies == 0 and size > 1:
+        raise ValueError(
+            f"with no reply but the win a guess tells nothing apart: {size} candidates cannot be revealed"
+        )
+    if replies == 1:  # one place per guess: 1 + 2 + ... + size
+        if max_guesses is not None and size > max_guesses:
+            return INFEASIBLE
+        return size * (size + 1) // 2
     total, depth, place, left = 0, 1, 1, size
     while left > 0:
         if max_guesses is not None and depth > max_guesses:
@@ -152,11 +198,8 @@ class OptimalSearch:
     """
 
     def __init__(self, game: Game, max_guesses: int | None = None) -> None:
-        if max_guesses is not None:
-            if isinstance(max_guesses, bool) or not isinstance(max_guesses, int) or max_guesses < 1:
-                raise ValueError(
-                    f"the cap on the number of guesses must be a whole number >= 1, got {max_guesses!r}"
-                )
+        game = _check_searchable(game)
+        max_guesses = _check_cap(max_guesses)
         self.game = game
         self.max_guesses = max_guesses
         self.replies = len(game.feedbacks) - 1
@@ -577,6 +620,14 @@ def branch_and_bound_trace(
 
 def plain_minimum_total(game: Game, max_guesses: int | None = None) -> int:
     """T(S) for all codes by the bare recursion (no bounds, no symmetry, memo on sets): small games only."""
+    check_game(game)
+    cap(
+        game.size,
+        f"the number of codes of {game!r}",
+        PLAIN_LARGEST_CODES,
+        "OptimalSearch(game).value() finds the same total with bounds and symmetry",
+    )
+    max_guesses = _check_cap(max_guesses, least=0)
     table = game.table
     hit = game.hit_index
 

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
-from puzzles.mastermind.model import Feedback, Game
+from puzzles.course.validate import shown
+from puzzles.mastermind.model import Feedback, Game, check_game
 
 __all__ = ["Evaluation", "Node", "Strategy", "evaluate", "evaluate_determined"]
 
@@ -91,6 +92,15 @@ class Strategy:
     """A tree of guesses for ``game``; ``name`` says how it was made."""
 
     def __init__(self, game: Game, root: Node, name: str = "strategy", info: dict | None = None) -> None:
+        game = check_game(game)
+        if not isinstance(root, Node):
+            raise ValueError(
+                f"the root of a strategy must be a Node, such as Node('1122'), got {shown(root)}"
+            )
+        if not isinstance(name, str):
+            raise ValueError(f"the name of a strategy must be text, got {shown(name)}")
+        if info is not None and not isinstance(info, dict):
+            raise ValueError(f"the information on a strategy must be a dict (or None), got {shown(info)}")
         self.game = game
         self.root = root
         self.name = name
@@ -191,11 +201,21 @@ class Strategy:
         return cls.from_json(json.loads(Path(path).read_text()))
 
 
+def _check_strategy(strategy: object) -> Strategy:
+    if not isinstance(strategy, Strategy):
+        raise ValueError(
+            "the strategy must be a Strategy, such as heuristic_strategy(game, 'worst-case'), "
+            f"got {shown(strategy)}"
+        )
+    return strategy
+
+
 def evaluate(game: Game, strategy: Strategy) -> Evaluation:
     """Play ``strategy`` against every secret of ``game``: total, average, worst case, distribution.
 
     A secret the strategy cannot finish (a missing reply) is a ValueError.
     """
+    game, strategy = check_game(game), _check_strategy(strategy)
     if strategy.game != game:
         raise ValueError(f"the strategy is for {strategy.game!r}, not for {game!r}")
     table = game.table
@@ -233,6 +253,7 @@ def evaluate_determined(game: Game, strategy: Strategy) -> Evaluation:
     so a secret that reaches a node alone was determined one guess earlier (0 guesses for a
     game of one code); otherwise it is determined by the guess that reveals it.
     """
+    game, strategy = check_game(game), _check_strategy(strategy)
     if strategy.game != game:
         raise ValueError(f"the strategy is for {strategy.game!r}, not for {game!r}")
     table = game.table

@@ -145,7 +145,7 @@ class ComputerBreakerWidget(widgets.VBox):
         self.restart_button = widgets.Button(description="Restart", button_style="info")
         self.status = widgets.HTML()
         self.history = widgets.HTML()
-        self.engine: ComputerBreaker
+        self.engine: ComputerBreaker | None = None  # None until a strategy could be loaded
         self.answer_button.on_click(guarded(lambda _: self.answer(), self.message))
         self.auto_button.on_click(guarded(lambda _: self.answer_for_me(), self.message))
         self.restart_button.on_click(guarded(lambda _: self.restart(), self.message))
@@ -164,7 +164,12 @@ class ComputerBreakerWidget(widgets.VBox):
                 self.history,
             ]
         )
-        self.restart()
+        guarded(lambda: self.restart(), self.message)()  # a missing strategy file: its sentence
+
+    def _engine(self) -> ComputerBreaker:
+        if self.engine is None:
+            raise ValueError("no strategy is loaded: choose a strategy (a heuristic needs no data file)")
+        return self.engine
 
     def restart(self) -> None:
         self.engine = ComputerBreaker(
@@ -174,16 +179,16 @@ class ComputerBreakerWidget(widgets.VBox):
         self.refresh()
 
     def answer(self) -> None:
-        self.engine.answer(self.reply_box.value)
+        self._engine().answer(self.reply_box.value)
         self.reply_box.value = ""
         self.refresh()
 
     def answer_for_me(self) -> None:
-        self.engine.answer_for_me()
+        self._engine().answer_for_me()
         self.refresh()
 
     def refresh(self) -> None:
-        engine = self.engine
+        engine = self._engine()
         self.status.value = f"<b>{html.escape(engine.status())}</b>"
         rows = [(n, code, b, w) for n, (code, (b, w)) in enumerate(engine.history, start=1)]
         self.history.value = html_table(["#", "my guess", "black", "white"], rows) if rows else ""
