@@ -3,7 +3,7 @@
 Lesson 1 (the paper's game, takes 1..M, whoever takes the last stick loses): Winston's group
 problem, the lost positions for every M, the length of a game (the paper's Remark B) and the
 paper's Assertion C(i). Lesson 2 (beyond the paper): the lost positions of the family
-S = {1, a, a+1}, misère against normal play, sums of games with S = {1, 4}, misère Nim.
+S = {1, a, a+1}, misère against normal play. Lesson 3: sums of games with S = {1, 4}, misère Nim.
 
 Every check first compares the answer with independent evidence where it can be computed:
 the backward DP (``win_table``), a DP over every line of play (``game_lengths``) or a plain
@@ -290,7 +290,7 @@ def _extreme_pick(answer) -> tuple[bool, str]:
 
 
 # ---------------------------------------------------------------------------
-# lesson 2: beyond the paper
+# lessons 2 and 3: beyond the paper
 
 
 def _lost_family_rule(n: int, a: int) -> bool:
@@ -415,7 +415,7 @@ SUM_SET = (1, 4)
 
 
 def _grundy_14(n: int) -> int:
-    """Proved in lesson 2 (exercise 7): G(n) for S = {1, 4}."""
+    """Proved in lesson 3 (exercise 7): G(n) for S = {1, 4}."""
     return (0, 1, 0, 1, 2)[n % 5]
 
 
@@ -531,7 +531,7 @@ def _fill_nim_search() -> None:
 
 
 def _misere_nim_rule(piles: tuple[int, ...]) -> bool:
-    """Bouton's misère rule (proved in lesson 2, exercise 8)."""
+    """Bouton's misère rule (proved in lesson 3, exercise 8)."""
     if all(p <= 1 for p in piles):
         return sum(piles) % 2 == 0
     return reduce(xor, piles, 0) != 0

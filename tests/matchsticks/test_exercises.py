@@ -45,9 +45,11 @@ from puzzles.matchsticks.printed import PRINTED_INSTANCES
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_1 = ROOT / "notebooks" / "matchsticks" / "01-the-match-stick-puzzle.ipynb"
 LESSON_2 = ROOT / "notebooks" / "matchsticks" / "02-subtraction-games.ipynb"
+LESSON_3 = ROOT / "notebooks" / "matchsticks" / "03-grundy-values-and-nim.ipynb"
 LESSONS = {
     LESSON_1: [f"matchsticks-{i}" for i in range(1, 5)],
-    LESSON_2: [f"matchsticks-{i}" for i in range(5, 9)],
+    LESSON_2: ["matchsticks-5", "matchsticks-6"],
+    LESSON_3: ["matchsticks-7", "matchsticks-8"],
 }
 IDS = [exercise_id for ids in LESSONS.values() for exercise_id in ids]
 NOTEBOOK = {exercise_id: path for path, ids in LESSONS.items() for exercise_id in ids}
