@@ -34,6 +34,10 @@ from functools import cache
 from typing import NamedTuple
 
 from puzzles.course.validate import cap as _cap
+from puzzles.course.validate import flag as _flag
+from puzzles.course.validate import one_of as _one_of
+from puzzles.course.validate import sequence as _sequence
+from puzzles.course.validate import shown as _shown
 from puzzles.course.validate import whole_number as _whole
 
 __all__ = [
@@ -76,6 +80,15 @@ __all__ = [
 ]
 
 MAX_ENUMERATION = 5  # the small dataset: N = 1..5
+# Cost caps, measured on two cores (``python -m puzzles.bench --caps``); the integer DP of
+# expected_rounds, rounds_table and state_value serves MAX_EXPLORE_TRIOS (100) trios.
+MEMO_LARGEST = 40  # expected_rounds_memo in Fractions: about 4 s at 40 trios
+FREE_CHOICE_LARGEST = 10  # trios of the every-flip DP: about 0.7 s at 10 (20: 11 s)
+MOST_ROUNDS_LARGEST = 40  # trios of the longest-path DP over the states: about 2 s at 40
+COUNT_ORDERS_LARGEST = 30_000  # count_orders: (3N)! has 370 000 digits at N = 30 000, about 1 s
+ORDER_LARGEST = 100_000  # trios in one order of canonical_orders, or one deal of a game
+SIMULATION_LARGEST_WORK = 1_000_000  # N * games of sample_rounds and simulate: about 2 s
+RK4_LARGEST_STEPS = 100_000  # integration steps of rounds_per_trio_limit: about 2 s
 
 
 class State(NamedTuple):
@@ -110,6 +123,15 @@ def check_trios(N: object) -> int:
     return N
 
 
+def _check_table(trios: int) -> None:
+    _cap(
+        trios,
+        "the number of trios",
+        MAX_EXPLORE_TRIOS,
+        "the contest's largest game has 100 trios; rounds_per_trio_limit() gives the limit of E(N) / N",
+    )
+
+
 def _check_state(two_known: object, one_known: object, zero_known: object) -> State:
     counts = [
         _whole(v, w) for v, w in zip((two_known, one_known, zero_known), ("K2", "K1", "K0"), strict=True)
@@ -131,6 +153,13 @@ def transitions(state: State) -> list[tuple[Fraction, int, State, str]]:
     removal takes the next round); ``next`` is the state after that. The probabilities sum to
     1 for any state with unknown cards; the list is empty for (0, 0, 0).
     """
+    try:
+        K2, K1, K0 = _sequence(state, "the state", length=3)
+    except ValueError:
+        raise ValueError(
+            f"a state is State(K2, K1, K0), three counts of trios, got {_shown(state)}"
+        ) from None
+    state = _check_state(K2, K1, K0)  # no negative counts: their 'probabilities' would not sum to 1
     K2, K1, K0 = state
     U = state.unknown_cards
     out: list[tuple[Fraction, int, State, str]] = []
@@ -232,6 +261,7 @@ def _memo(K2: int, K1: int, K0: int) -> Fraction:
 def expected_rounds_memo(N: int) -> Fraction:
     """f(0, 0, N) by the analysis's memoised recursion in Fractions (slower; a second algorithm)."""
     N = check_trios(N)
+    _cap(N, "N", MEMO_LARGEST, "expected_rounds(N) computes the same value in integers, faster")
     for n in range(1, N + 1):  # grow the memo gradually: no deep recursion
         _memo(0, 0, n)
     return _memo(0, 0, N)
@@ -321,6 +351,7 @@ def state_value(two_known: int, one_known: int, zero_known: int, three_known: in
     three_known = _whole(three_known, "K3")
     if three_known < 0:
         raise ValueError(f"K3 counts trios and cannot be negative, got {three_known}")
+    _check_table(state.trios)
     return three_known + _TABLE.value(state)
 
 
@@ -336,12 +367,14 @@ def expected_rounds(N: int) -> Fraction:
     ['1', '17/5', '311/56']
     """
     N = check_trios(N)
+    _check_table(N)
     return _TABLE.value(State(0, 0, N))
 
 
 def rounds_table(n_max: int) -> list[Fraction]:
     """[E(1), ..., E(n_max)]."""
     n_max = check_trios(n_max)
+    _check_table(n_max)
     _TABLE.extend(n_max)
     return [_TABLE.value(State(0, 0, n)) for n in range(1, n_max + 1)]
 
@@ -356,7 +389,8 @@ def count_orders(N: int, relabel: bool = False) -> int:
     >>> count_orders(2), count_orders(2, relabel=True)
     (20, 10)
     """
-    N = check_trios(N)
+    N, relabel = check_trios(N), _flag(relabel, "relabel")
+    _cap(N, "N", COUNT_ORDERS_LARGEST, "math.lgamma(3 * N + 1) gives the logarithm of (3N)!")
     orders = math.factorial(3 * N) // 6**N
     return orders // math.factorial(N) if relabel else orders
 
@@ -365,36 +399,71 @@ def canonical_orders(N: int) -> Iterator[tuple[int, ...]]:
     """Every order of 1,1,1,2,2,2,...,N,N,N in which the numbers first appear as 1, 2, ..., N.
 
     Relabelling the numbers turns any order into exactly one of these, so they stand for all
-    (3N)!/3!^N orders with weight N! each.
+    (3N)!/3!^N orders with weight N! each. The orders come one at a time (take the first few of
+    a large N with ``itertools.islice``), in increasing order.
     """
     N = check_trios(N)
-    order = [0] * (3 * N)
-    left = [3] * (N + 1)
+    _cap(N, "N", ORDER_LARGEST, "count_orders(N, relabel=True) counts them")
+    return _canonical_orders(N)
 
-    def place(position: int, used: int) -> Iterator[tuple[int, ...]]:
-        if position == 3 * N:
+
+def _canonical_orders(N: int) -> Iterator[tuple[int, ...]]:
+    """The canonical orders depth first, without recursion (any N): at each position the
+    labels are tried in increasing order, a label already used while copies are left, then the
+    next new label."""
+    length = 3 * N
+    order = [0] * length  # 0: nothing tried at this position yet
+    left = [3] * (N + 2)
+    used = [0] * (length + 1)  # labels used before each position
+    position = 0
+    while position >= 0:
+        if position == length:
             yield tuple(order)
-            return
-        for label in range(1, used + 1):
-            if left[label]:
-                left[label] -= 1
-                order[position] = label
-                yield from place(position + 1, used)
-                left[label] += 1
-        if used < N:
-            left[used + 1] -= 1
-            order[position] = used + 1
-            yield from place(position + 1, used + 1)
-            left[used + 1] += 1
-
-    yield from place(0, 0)
+            position -= 1
+            continue
+        label = order[position]
+        if label:  # take back the label tried here, and try the next one
+            left[label] += 1
+        before = used[position]
+        label += 1
+        while label <= before and not left[label]:
+            label += 1
+        if label > before + 1 or label > N:  # every label tried: back up
+            order[position] = 0
+            position -= 1
+            continue
+        order[position] = label
+        left[label] -= 1
+        used[position + 1] = max(before, label)
+        position += 1
 
 
 def play_order(order: tuple[int, ...] | list[int]) -> tuple[int, int]:
     """Play the rule when the unknown cards turn up in ``order``: (rounds, Three-Known rounds).
 
     The second number counts the rounds spent removing a trio whose three cards were all known.
+    ``order`` is a whole deal: each number on it appears exactly three times.
     """
+    try:
+        cards = _sequence(order, "the order")
+    except ValueError:
+        raise ValueError(
+            f"the order is a list of card numbers such as [1, 1, 2, 1, 2, 2], got {_shown(order)}"
+        ) from None
+    labels = [_whole(card, "each card of the order") for card in cards]
+    counts: dict[int, int] = {}
+    for label in labels:
+        counts[label] = counts.get(label, 0) + 1
+    wrong = sorted(label for label, count in counts.items() if count != 3)
+    if wrong:
+        raise ValueError(
+            f"a deal holds each number three times, but {wrong[0]} appears {counts[wrong[0]]} times"
+        )
+    return _play_order(labels)
+
+
+def _play_order(order: tuple[int, ...] | list[int]) -> tuple[int, int]:
+    """``play_order`` without input checks (the enumeration and the simulation deal valid decks)."""
     known: dict[int, int] = {}
     rounds = extra = 0
     position, end = 0, len(order)
@@ -456,8 +525,8 @@ class EnumerationSummary:
 @cache
 def _enumerate(N: int) -> EnumerationSummary:
     orders = total = extra = longest = 0
-    for order in canonical_orders(N):
-        rounds, three = play_order(order)
+    for order in _canonical_orders(N):
+        rounds, three = _play_order(order)
         orders += 1
         total += rounds
         extra += three
@@ -469,9 +538,10 @@ def enumeration_summary(N: int) -> EnumerationSummary:
     """Play every canonical order of N <= 5 trios by the rule; totals and the number of orders."""
     N = check_trios(N)
     if N > MAX_ENUMERATION:
+        orders = f"{count_orders(N, relabel=True):,}" if N <= 40 else "astronomically many"
         raise ValueError(
             f"enumeration is the small-dataset method for N <= {MAX_ENUMERATION}: "
-            f"N = {N} would mean {count_orders(N, relabel=True):,} orders"
+            f"N = {_shown(N)} would mean {orders} orders"
         )
     return _enumerate(N)
 
@@ -545,6 +615,7 @@ def most_rounds(two_known: int, one_known: int, zero_known: int) -> int:
     positive probability) instead of their average.
     """
     state = _check_state(two_known, one_known, zero_known)
+    _cap(state.trios, "the number of trios", MOST_ROUNDS_LARGEST, "longest_game(N) is the closed form")
     for T in range(state.trios + 1):  # grow the memo gradually: no deep recursion
         _most(0, 0, T)
     return _most(*state)
@@ -610,12 +681,18 @@ def sample_rounds(N: int, games: int, seed: int = 0) -> list[int]:
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, got {games}")
     seed = _whole(seed, "the seed")
+    _cap(
+        N * games,
+        "N * games",
+        SIMULATION_LARGEST_WORK,
+        "expected_rounds(N) is exact; rounds_per_trio_limit() * N approximates a huge N",
+    )
     rng = random.Random(seed)
     deck = [label for label in range(1, N + 1) for _ in range(3)]
     samples = []
     for _ in range(games):
         rng.shuffle(deck)
-        samples.append(play_order(deck)[0])
+        samples.append(_play_order(deck)[0])
     return samples
 
 
@@ -625,8 +702,12 @@ def simulate(N: int, games: int, seed: int = 0, confidence: float = 0.95) -> Sim
     games = _whole(games, "the number of games")
     if games < 2:
         raise ValueError(f"a confidence interval needs at least 2 games, got {games}")
-    if confidence not in _Z:
-        raise ValueError(f"the confidence level must be one of {sorted(_Z)}, got {confidence!r}")
+    try:
+        _one_of(confidence, "the confidence level", sorted(_Z))
+    except ValueError:
+        raise ValueError(
+            f"the confidence level must be one of {sorted(_Z)}, got {_shown(confidence)}"
+        ) from None
     samples = sample_rounds(N, games, seed)
     total = sum(samples)
     total_squares = sum(r * r for r in samples)
@@ -656,9 +737,28 @@ def _to_state(counts: list[int]) -> FullState:
     return (counts[3], counts[2], counts[1], counts[0])
 
 
-@cache
+def _full_state(state: object) -> FullState:
+    """(K3, K2, K1, K0) as a tuple of counts, each at least 0, of at most FREE_CHOICE_LARGEST trios."""
+    try:
+        counts = _sequence(state, "the state", length=4)
+    except ValueError:
+        raise ValueError(
+            f"a state is (K3, K2, K1, K0), four counts of trios such as (0, 0, 0, 3), got {_shown(state)}"
+        ) from None
+    names = ("K3", "K2", "K1", "K0")
+    values = tuple(_whole(v, name, least=0) for v, name in zip(counts, names, strict=True))
+    rule = "state_value(K2, K1, K0, K3) follows the rule"
+    _cap(sum(values), "the number of trios", FREE_CHOICE_LARGEST, rule)
+    return values  # type: ignore[return-value]
+
+
 def free_choice_value(state: FullState) -> Fraction:
     """f(K3, K2, K1, K0) when every flip is allowed (known or unknown, any trio), minimised."""
+    return _free_value(_full_state(state))
+
+
+@cache
+def _free_value(state: FullState) -> Fraction:
     return _free_round(state)[0]
 
 
@@ -690,7 +790,7 @@ def _free_round(state: FullState) -> tuple[Fraction, dict[tuple, frozenset[str]]
     def finish(after: FullState) -> Fraction | float:
         if after == state:
             return infinity  # nothing learned, nothing removed: a wasted round
-        return 1 + free_choice_value(after)
+        return 1 + _free_value(after)
 
     def mid(c: int, a: int, b: int) -> Fraction | float:
         """All flips so far from one trio T of class c: a known ones, b unknown ones."""
@@ -741,9 +841,10 @@ def _free_round(state: FullState) -> tuple[Fraction, dict[tuple, frozenset[str]]
 def expected_rounds_free_choice(N: int) -> Fraction:
     """E(N) when the player may flip any card at any moment and plays the best such strategy."""
     N = check_trios(N)
+    _cap(N, "N", FREE_CHOICE_LARGEST, "expected_rounds(N) follows the rule, which is optimal")
     for n in range(1, N + 1):
-        free_choice_value((0, 0, 0, n))
-    return free_choice_value((0, 0, 0, N))
+        _free_value((0, 0, 0, n))
+    return _free_value((0, 0, 0, N))
 
 
 def free_choice_decisions(state: FullState) -> dict[tuple, frozenset[str]]:
@@ -754,13 +855,13 @@ def free_choice_decisions(state: FullState) -> dict[tuple, frozenset[str]]:
     of optimal choices among ``FLIP_UNKNOWN``, ``FLIP_KNOWN``, ``FLIP_OTHER`` (and at the start
     "known card of a trio with c known").
     """
-    return _free_round(state)[1]
+    return _free_round(_full_state(state))[1]
 
 
 def free_choice_first_flips(state: FullState) -> dict[str, Fraction]:
     """The value E[rounds left] of each possible first flip from ``state`` (K3, K2, K1, K0),
     when the rest of the game is played as well as possible."""
-    return _free_round(state)[2]
+    return _free_round(_full_state(state))[2]
 
 
 def rule_flip(trio_known: int | None, three_known_trios: int = 0) -> str:
@@ -771,6 +872,9 @@ def rule_flip(trio_known: int | None, three_known_trios: int = 0) -> str:
     are the last ones needed: at the start when a Three-Known trio exists, later when every
     card of the round's trio is known.
     """
+    if trio_known is not None:
+        trio_known = _whole(trio_known, "the known cards of the round's trio", least=0, most=3)
+    three_known_trios = _whole(three_known_trios, "the number of Three-Known trios", least=0)
     if trio_known is None:
         return FLIP_KNOWN if three_known_trios > 0 else FLIP_UNKNOWN
     return FLIP_KNOWN if trio_known == 3 else FLIP_UNKNOWN
@@ -805,6 +909,7 @@ def rounds_per_trio_limit(steps: int = 3000) -> float:
     steps = _whole(steps, "the number of steps")
     if steps < 10:
         raise ValueError(f"use at least 10 integration steps, got {steps}")
+    _cap(steps, "the number of steps", RK4_LARGEST_STEPS, "3000 steps already give 10 digits")
 
     def derivative(y: list[float]) -> list[float]:
         k2, k1, k0 = y[0], y[1], y[2]

@@ -18,8 +18,10 @@ import random
 from fractions import Fraction
 from typing import Literal
 
+from puzzles.course.validate import cap as _cap
+from puzzles.course.validate import sequence as _sequence
 from puzzles.course.validate import whole_number as _whole
-from puzzles.trios.model import FLIP_KNOWN, check_trios, rule_flip, state_value
+from puzzles.trios.model import FLIP_KNOWN, MAX_EXPLORE_TRIOS, check_trios, rule_flip, state_value
 
 __all__ = ["TriosGame", "CardView"]
 
@@ -38,12 +40,13 @@ class TriosGame:
 
     def __init__(self, N: int, seed: int = 0, deal: list[int] | None = None) -> None:
         self.N = check_trios(N)
+        _cap(self.N, "N", MAX_EXPLORE_TRIOS, "the game's hints use f of states with at most 100 trios")
         self.seed = _whole(seed, "the seed")
         if deal is None:
             cards = [number for number in range(1, self.N + 1) for _ in range(3)]
             random.Random(self.seed).shuffle(cards)
         else:
-            cards = list(deal)
+            cards = [_whole(card, "each card of the deal") for card in _sequence(deal, "the deal")]
             if sorted(cards) != sorted(number for number in range(1, self.N + 1) for _ in range(3)):
                 raise ValueError(f"a deal of {self.N} trios holds the numbers 1..{self.N} three times each")
         self.cards: list[int] = cards
