@@ -215,33 +215,7 @@ def evaluate(game: Game, strategy: Strategy) -> Evaluation:
 
     A secret the strategy cannot finish (a missing reply) is a ValueError.
     """
-    game, strategy = check_game(game), _check_strategy(strategy)
-    if strategy.game != game:
-        raise ValueError(f"the strategy is for {strategy.game!r}, not for {game!r}")
-    table = game.table
-    distribution: dict[int, int] = {}
-
-    def visit(node: Node, secrets: np.ndarray, depth: int) -> None:
-        if depth > game.size:
-            raise ValueError("the strategy goes round in circles: it guesses more often than there are codes")
-        guess = game.index(node.guess)
-        replies = table[guess, secrets]
-        for reply in np.unique(replies).tolist():
-            cell = secrets[replies == reply]
-            if reply == game.hit_index:
-                distribution[depth] = distribution.get(depth, 0) + 1
-                continue
-            feedback = game.feedbacks[reply]
-            if feedback not in node.replies:
-                raise ValueError(
-                    f"the strategy has no guess after the reply {feedback} to {node.guess} "
-                    f"(secret {game.code(int(cell[0]))} needs one)"
-                )
-            visit(node.replies[feedback], cell, depth + 1)
-
-    visit(strategy.root, np.arange(game.size), 1)
-    total = sum(guesses * count for guesses, count in distribution.items())
-    return Evaluation(game.size, total, max(distribution), dict(sorted(distribution.items())))
+    return _play(game, strategy, determined=False)
 
 
 def evaluate_determined(game: Game, strategy: Strategy) -> Evaluation:
@@ -253,6 +227,11 @@ def evaluate_determined(game: Game, strategy: Strategy) -> Evaluation:
     so a secret that reaches a node alone was determined one guess earlier (0 guesses for a
     game of one code); otherwise it is determined by the guess that reveals it.
     """
+    return _play(game, strategy, determined=True)
+
+
+def _play(game: Game, strategy: Strategy, determined: bool) -> Evaluation:
+    """The guesses each secret takes under ``strategy``, until revealed or (``determined``) known."""
     game, strategy = check_game(game), _check_strategy(strategy)
     if strategy.game != game:
         raise ValueError(f"the strategy is for {strategy.game!r}, not for {game!r}")
@@ -260,7 +239,7 @@ def evaluate_determined(game: Game, strategy: Strategy) -> Evaluation:
     distribution: dict[int, int] = {}
 
     def visit(node: Node, secrets: np.ndarray, depth: int) -> None:
-        if len(secrets) == 1:
+        if determined and len(secrets) == 1:
             distribution[depth - 1] = distribution.get(depth - 1, 0) + 1
             return
         if depth > game.size:
