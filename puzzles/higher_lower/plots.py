@@ -435,26 +435,27 @@ def plot_bounds(upper: Sequence[float], lower: Sequence[float], N: int) -> Figur
     """The bounds on V(N) round by round during a column generation (fig. 3.6): the restricted
     LP's value (upper, never rising), the cost of Bob's best reply to the LP's duals (``lower``,
     as priced: it may fall), and the best lower bound so far (its running maximum)."""
-    figure, ax = plt.subplots(figsize=(6.5, 3.6))
+    figure, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     rounds = np.arange(1, len(upper) + 1)
-    ax.plot(rounds, upper, color="#1c7ed6", label="upper: value of the restricted LP")
+    ax.plot(rounds, upper, color="#1c7ed6", lw=1.6, label="upper: value of the restricted LP")
     ax.plot(
-        np.arange(1, len(lower) + 1), lower, color="#e03131", lw=0.9, label="pricing: best reply to the duals"
+        np.arange(1, len(lower) + 1), lower, color="#e03131", lw=1, label="pricing: best reply to the duals"
     )
     ax.plot(
         np.arange(1, len(lower) + 1),
         np.maximum.accumulate(np.asarray(lower, dtype=float)),
         color="#495057",
         ls="--",
-        lw=1,
+        lw=1.2,
         label="best lower bound so far",
     )
-    ax.set_xlabel("round")
-    ax.set_ylabel("bound on V(N)")
-    ax.set_title(f"Bounds during the column generation for N = {N}")
-    ax.legend(fontsize=9)
+    ax.set_xlabel("round", fontsize=11)
+    ax.set_ylabel("bound on V(N)", fontsize=11)
+    ax.tick_params(labelsize=10)
+    ax.set_title(f"Bounds during the column generation for N = {N}", fontsize=12)
+    # the bounds close high on the right, so the lower right corner stays empty
+    ax.legend(fontsize=10.5, loc="lower right")
     _ticks_within_limits(ax)
-    figure.tight_layout()
     return _closed(figure)
 
 
@@ -462,51 +463,53 @@ def plot_iterations(iterations: dict[int, int], proved: set[int] = frozenset()) 
     """LP iterations of the warm-started sweep per N (fig. 3.5), powers of two marked; the sizes
     in ``proved`` (grown guess proved optimal without an LP) are dots: least-squares rounds."""
     sizes = sorted(iterations)
-    figure, ax = plt.subplots(figsize=(6.5, 3.4))
+    figure, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     lp = [N if N not in proved else np.nan for N in sizes]
-    ax.plot(
-        lp, [iterations[N] for N in sizes], color="#5f3dc4", lw=0.9, label="column generation: LP iterations"
-    )
+    # a size solved in no iteration (N = 1) has no place on the log axis: left out, not clipped
+    counts = [iterations[N] if iterations[N] > 0 else np.nan for N in sizes]
+    ax.plot(lp, counts, color="#5f3dc4", lw=1, label="column generation: LP iterations")
     if proved:
         marked = sorted(proved & set(sizes))
         ax.plot(
             marked,
             [iterations[N] for N in marked],
             ".",
-            ms=3,
+            ms=5,
             color="#e8590c",
             label="guess proved: least-squares rounds",
         )
-        ax.legend(fontsize=9, loc="upper left")
+        # below the axes, where no curve can run under it
+        ax.legend(fontsize=10.5, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
     for k in range(1, int(math.log2(max(sizes))) + 1):
         ax.axvline(2**k, color="#adb5bd", lw=0.8, ls=":")
-    ax.set_xlabel("N")
-    ax.set_ylabel("iterations")
+    ax.set_xlabel("N", fontsize=11)
+    ax.set_ylabel("iterations", fontsize=11)
+    ax.tick_params(labelsize=10)
     ax.set_yscale("log")
-    ax.set_title("Iterations per N (dotted: powers of two)")
+    ax.set_title("Iterations per N (dotted: powers of two)", fontsize=12)
     _ticks_within_limits(ax)
-    figure.tight_layout()
     return _closed(figure)
 
 
 def plot_rounds(rounds: dict[str, dict[int, int]]) -> Figure:
     """Rounds (LP re-solves) per N of several variants of one column generation (fig. 3.5),
     one line per variant, powers of two dotted."""
-    figure, ax = plt.subplots(figsize=(6.5, 3.4))
+    figure, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     colours = ("#5f3dc4", "#e8590c", "#2b8a3e", "#1c7ed6")
     for (label, counts), colour in zip(rounds.items(), colours, strict=False):
         sizes = sorted(counts)
-        ax.plot(sizes, [counts[N] for N in sizes], color=colour, lw=1.1, marker=".", ms=3, label=label)
+        ax.plot(sizes, [counts[N] for N in sizes], color=colour, lw=1.3, marker=".", ms=5, label=label)
     largest = max(max(counts) for counts in rounds.values())
     for k in range(1, int(math.log2(largest)) + 1):
         ax.axvline(2**k, color="#adb5bd", lw=0.8, ls=":")
-    ax.set_xlabel("N")
-    ax.set_ylabel("rounds (LP re-solves)")
+    ax.set_xlabel("N", fontsize=11)
+    ax.set_ylabel("rounds (LP re-solves)", fontsize=11)
+    ax.tick_params(labelsize=10)
     ax.set_yscale("log")
-    ax.set_title("Rounds of column generation per N (dotted: powers of two)")
-    ax.legend(fontsize=9, loc="upper left")
+    ax.set_title("Rounds of column generation per N (dotted: powers of two)", fontsize=12)
+    # below the axes, where no curve can run under it
+    ax.legend(fontsize=10.5, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
     _ticks_within_limits(ax)
-    figure.tight_layout()
     return _closed(figure)
 
 

@@ -152,3 +152,20 @@ def test_small_trees_side_by_side():
     assert [ax.get_title() for ax in figure.axes] == [f"T{j}" for j in range(1, 15)]
     assert len({ax.get_ylim() for ax in figure.axes}) == 1  # one scale of levels for every panel
     plt.close(figure)
+
+
+def test_the_column_generation_plots_keep_their_legends_off_the_curves():
+    from puzzles.higher_lower.plots import plot_bounds, plot_iterations, plot_rounds
+
+    iterations = plot_iterations({1: 0, 2: 1, 3: 2, 4: 12}, proved={4})
+    line = iterations.axes[0].lines[0]
+    drawn = [x for x, y in zip(line.get_xdata(), line.get_ydata(), strict=True) if x == x and y == y]
+    assert drawn == [2, 3]  # N = 1 (0 iterations) has no place on the log axis, N = 4 is a dot
+    bounds = plot_bounds([3.0, 2.5, 2.2], [1.0, 1.8, 2.2], 10)
+    assert bounds.axes[0].get_legend()._loc == 4  # lower right: the bounds meet high on the right
+    rounds = plot_rounds({"a": {2: 1, 3: 4}, "b": {2: 1, 3: 2}})
+    legend = rounds.axes[0].get_legend()
+    rounds.canvas.draw()
+    assert legend.get_window_extent().y1 < rounds.axes[0].get_window_extent().y0  # below the axes
+    for figure in (iterations, bounds, rounds):
+        plt.close(figure)
