@@ -72,6 +72,7 @@ __all__ = [
 ]
 
 DEFAULT_TIME_LIMIT = 5.0  # seconds a check gives the student's answer, unless the exercise says
+VERDICT_WIDTH = 90  # characters a printed verdict's line holds (JupyterLab shows about 100)
 OUTPUT_CAP = 2000  # characters of the answer's printed output shown with the verdict
 MEMORY_ALLOWANCE = 2 * 1024**3  # bytes the check may allocate beyond what the kernel holds
 
@@ -731,4 +732,5 @@ def check(exercise_id: str, answer: Any) -> None:
         print("Your answer printed:")
         print(verdict.output.rstrip())
         print()
-    print(verdict)
+    # wrapped between words: a notebook's output area breaks long lines anywhere, even mid-word
+    print(textwrap.fill(str(verdict), width=VERDICT_WIDTH, break_long_words=False, break_on_hyphens=False))
