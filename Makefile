@@ -9,7 +9,7 @@ PORT ?= 8888
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
-.PHONY: lab test unit doctest nbval student-test browser screenshots notebooks student site bench lint clean
+.PHONY: lab test unit doctest nbval student-test grade-check browser screenshots notebooks student site bench lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,11 @@ student: $(STAMP)
 # come from the npm registry once (cached in build/vendor/)
 site: $(STAMP)
 	$(BIN)/python -m puzzles.course.site --out build/site
+
+# the grader on every lesson, teacher notebook and student edition (make test grades the first
+# lesson of each unit; nbval and the student-edition test run every notebook)
+grade-check: $(STAMP)
+	PUZZLES_GRADE_EVERY_LESSON=1 $(BIN)/pytest -q -n 2 tests/course/test_grade.py
 
 # (the unit tests build and execute the student edition themselves)
 student-test: $(STAMP)

@@ -1,17 +1,19 @@
 """The grader (``python -m puzzles.course.grade``): teacher notebooks are all correct, the
 student edition is all "not attempted", and wrong or tampered answers cannot fake a verdict.
 
-Every teacher notebook is graded, one lesson per test so that ``pytest -n 2`` spreads them.
-The student edition is graded for the first lesson of each unit: running a student notebook
-costs as much as running the lesson, and ``test_student_edition_runs.py`` already runs the
-student edition of every lesson and reads its checks' verdicts. The tampering tests use a
-small lesson made of a real lesson's imports, worked solutions and checks, so that they run
-in seconds.
+``make test`` grades the first lesson of each unit, its teacher notebook and its student
+edition, one lesson per test so that ``pytest -n 2`` spreads them: running a notebook is the
+whole cost, nbval already runs every teacher notebook (its check cells must print the stored
+"Correct") and ``test_student_edition_runs.py`` every student notebook. ``make grade-check``
+(``PUZZLES_GRADE_EVERY_LESSON=1``) grades every lesson both ways, as before a release. The
+tampering tests use a small lesson made of a real lesson's imports, worked solutions and
+checks, so that they run in seconds.
 """
 
 from __future__ import annotations
 
 import csv
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -44,18 +46,18 @@ LESSONS = sorted(
 )
 
 
-FIRST_OF_UNIT = {min(p for p in LESSONS if p.parent == lesson.parent) for lesson in LESSONS}
+EVERY_LESSON = os.environ.get("PUZZLES_GRADE_EVERY_LESSON") == "1"
+GRADED = (
+    LESSONS if EVERY_LESSON else sorted({min(p for p in LESSONS if p.parent == q.parent) for q in LESSONS})
+)
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.relative_to(NOTEBOOKS).as_posix())
+@pytest.mark.parametrize("lesson", GRADED, ids=lambda p: p.relative_to(NOTEBOOKS).as_posix())
 def test_a_teacher_notebook_is_all_correct_and_its_student_edition_all_not_attempted(lesson, tmp_path):
-    submissions = [lesson]
-    if lesson in FIRST_OF_UNIT:
-        student = tmp_path / "student" / lesson.name
-        student.parent.mkdir()
-        nbformat.write(student_notebook(nbformat.read(lesson, as_version=4)), student)
-        submissions.append(student)
-    sheets = grade(submissions, NOTEBOOKS, progress=False)
+    student = tmp_path / "student" / lesson.name
+    student.parent.mkdir()
+    nbformat.write(student_notebook(nbformat.read(lesson, as_version=4)), student)
+    sheets = grade([lesson, student], NOTEBOOKS, progress=False)
     wanted = [exercise_id for exercise_id, _ in lesson_exercises(lesson)]
     teacher_sheet = sheets[0]
     assert teacher_sheet.lesson == lesson.relative_to(NOTEBOOKS).as_posix()
@@ -65,13 +67,11 @@ def test_a_teacher_notebook_is_all_correct_and_its_student_edition_all_not_attem
     ]
     assert not wrong, f"the teacher notebook is not all correct: {wrong}"
     assert teacher_sheet.failure == ""
-    expected = ["correct"] * len(wanted)
-    if len(sheets) == 2:
-        student_sheet = sheets[1]
-        assert student_sheet.lesson == teacher_sheet.lesson
-        assert [row.exercise for row in student_sheet.rows] == wanted
-        assert {row.verdict for row in student_sheet.rows} == {"not attempted"}, student_sheet.rows
-        expected += ["not attempted"] * len(wanted)
+    student_sheet = sheets[1]
+    assert student_sheet.lesson == teacher_sheet.lesson
+    assert [row.exercise for row in student_sheet.rows] == wanted
+    assert {row.verdict for row in student_sheet.rows} == {"not attempted"}, student_sheet.rows
+    expected = ["correct"] * len(wanted) + ["not attempted"] * len(wanted)
     # the grade sheet says the same
     out = tmp_path / "grades.csv"
     write_csv(sheets, out)
