@@ -36,6 +36,7 @@ import mmap
 import numbers
 import os
 import pickle
+import re
 import resource
 import select
 import signal
@@ -732,5 +733,8 @@ def check(exercise_id: str, answer: Any) -> None:
         print("Your answer printed:")
         print(verdict.output.rstrip())
         print()
-    # wrapped between words: a notebook's output area breaks long lines anywhere, even mid-word
-    print(textwrap.fill(str(verdict), width=VERDICT_WIDTH, break_long_words=False, break_on_hyphens=False))
+    # wrapped between words: a notebook's output area breaks long lines anywhere, even mid-word;
+    # a number and its unit ("5 s") stay on one line
+    kept = re.sub(r"(\d) (s|ms)\b", "\\1\u00a0\\2", str(verdict))
+    wrapped = textwrap.fill(kept, width=VERDICT_WIDTH, break_long_words=False, break_on_hyphens=False)
+    print(wrapped.replace("\u00a0", " "))
