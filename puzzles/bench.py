@@ -4,6 +4,12 @@ Each unit contributes ``puzzles/<unit>/benchmarks.py`` with a list ``BENCHMARKS`
 ``Benchmark`` objects; this runner finds them all. Options: ``--unit egg`` runs one unit,
 ``--skip-notebooks`` leaves out the (slow) whole-notebook timings.
 Benchmarks print; tests never assert on time.
+
+``python -m puzzles.bench --caps`` prints the cost caps instead: each function whose time or
+memory grows with its arguments serves inputs up to a declared limit (a module constant) and
+refuses more with a sentence naming the limit and a faster way. Each unit's ``CAPS`` lists
+``Cap`` objects: the function, its largest input, a call at the cap (timed here) and a call
+just beyond it (which must be refused at once).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from pathlib import Path
 
 import puzzles
 
-__all__ = ["Benchmark", "discover", "run", "notebook_benchmarks", "main"]
+__all__ = ["Benchmark", "Cap", "discover", "discover_caps", "run", "run_caps", "notebook_benchmarks", "main"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,57 @@ class Benchmark:
     task: Callable[[], object]
     repeats: int = 5
     notebook: bool = False
+
+
+@dataclass(frozen=True)
+class Cap:
+    """A cost cap: ``function`` serves inputs up to ``largest``; ``at_cap()`` calls it there (the
+    call is named in ``call``) and ``beyond()`` just past it, where it must raise ValueError."""
+
+    function: str
+    largest: str
+    call: str
+    at_cap: Callable[[], object]
+    beyond: Callable[[], object]
+
+
+def _units(unit: str | None) -> list[object]:
+    modules = []
+    for module in sorted(pkgutil.iter_modules(puzzles.__path__), key=lambda m: m.name):
+        if not module.ispkg or module.name == "course" or (unit and module.name != unit):
+            continue
+        try:
+            modules.append(importlib.import_module(f"puzzles.{module.name}.benchmarks"))
+        except ModuleNotFoundError:
+            continue
+    return modules
+
+
+def discover_caps(unit: str | None = None) -> list[Cap]:
+    """Every unit's ``CAPS``, in unit order."""
+    return [cap for module in _units(unit) for cap in getattr(module, "CAPS", [])]
+
+
+def run_caps(caps: list[Cap]) -> list[tuple[Cap, float, str]]:
+    """Time each call at its cap once, check that the call beyond is refused; print a table."""
+    print(f"{'function':<34} {'largest input':<44} {'timed at the cap':<44} {'time':>9}  beyond")
+    print("-" * 146)
+    results = []
+    for cap in caps:
+        start = time.perf_counter()
+        cap.at_cap()
+        seconds = time.perf_counter() - start
+        try:
+            cap.beyond()
+            refused = "SERVED"
+        except ValueError:
+            refused = "refused"
+        print(
+            f"{cap.function:<34} {cap.largest:<44} {cap.call:<44} {_seconds(seconds):>9}  {refused}",
+            flush=True,
+        )
+        results.append((cap, seconds, refused))
+    return results
 
 
 def discover(unit: str | None = None) -> list[Benchmark]:
@@ -106,7 +163,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Run the course pack's benchmarks.")
     parser.add_argument("--unit", help="run only this unit's benchmarks (e.g. egg)")
     parser.add_argument("--skip-notebooks", action="store_true", help="leave out whole-notebook timings")
+    parser.add_argument("--caps", action="store_true", help="print the cost caps, timed at the cap, instead")
     args = parser.parse_args(argv)
+    if args.caps:
+        run_caps(discover_caps(args.unit))
+        return
     benchmarks = discover(args.unit)
     if not args.skip_notebooks:
         units = sorted({b.task.__module__.split(".")[1] for b in benchmarks})

@@ -26,7 +26,7 @@ def _solve(N: int):
 
 
 def _solve_509() -> None:
-    solution = solve(509)
+    solution = solve(509, patient=True)  # from cold: beyond what solve serves in seconds
     assert solution.certified and solution.value == PRINTED_V509
 
 
@@ -60,3 +60,94 @@ BENCHMARKS = [
     Benchmark("sweep step from N - 1", "N = 800", "< 21 s", 21.0, _sweep_step(800), repeats=1),
     Benchmark("sweep step from N - 1", "N = 1000", "< 21 s", 21.0, _sweep_step(1000), repeats=1),
 ]
+
+
+# -- cost caps (``python -m puzzles.bench --caps``) -------------------------------------------
+
+from fractions import Fraction  # noqa: E402
+
+from puzzles.bench import Cap  # noqa: E402
+from puzzles.higher_lower import model, solver  # noqa: E402
+
+
+def _payoff(N: int):
+    def task() -> None:
+        model._trees.cache_clear()
+        model.payoff_matrix(N)
+
+    return task
+
+
+CAPS = [
+    Cap(
+        "catalan",
+        f"N <= {model.CATALAN_LARGEST:,}",
+        "catalan(100_000)",
+        lambda: model.catalan(model.CATALAN_LARGEST),
+        lambda: model.catalan(model.CATALAN_LARGEST + 1),
+    ),
+    Cap(
+        "search_trees, payoff_matrix",
+        f"N <= {model.MAX_ENUMERATED} (Catalan(12) = 208,012 trees)",
+        "payoff_matrix(12)",
+        _payoff(model.MAX_ENUMERATED),
+        _payoff(model.MAX_ENUMERATED + 1),
+    ),
+    Cap(
+        "full_tree_depths",
+        f"height <= {model.FULL_TREE_LARGEST_HEIGHT}",
+        "full_tree_depths(20)",
+        lambda: model._full_tree_depths.__wrapped__(model.FULL_TREE_LARGEST_HEIGHT),
+        lambda: model.full_tree_depths(model.FULL_TREE_LARGEST_HEIGHT + 1),
+    ),
+    Cap(
+        "best_tree",
+        f"N <= {model.BEST_TREE_LARGEST:,} keys",
+        "best_tree(2000 exact weights)",
+        lambda: model.best_tree([Fraction(1, 2000)] * 2000),
+        lambda: model.best_tree([Fraction(1, 2001)] * 2001),
+    ),
+    Cap(
+        "best_bounded_tree (floats)",
+        f"N 2**height <= {model.BOUNDED_LARGEST_WORK:,}",
+        "best_bounded_tree(1000 floats, 14)",
+        lambda: model.best_bounded_tree([1.0] * 1000, 14),
+        lambda: model.best_bounded_tree([1.0] * 1000, 15),
+    ),
+    Cap(
+        "best_bounded_tree (exact)",
+        f"N 2**height <= {model.BOUNDED_LARGEST_WORK_EXACT:,}",
+        "best_bounded_tree(100 Fractions, 14)",
+        lambda: model.best_bounded_tree([Fraction(1, 100)] * 100, 14),
+        lambda: model.best_bounded_tree([Fraction(1, 100)] * 100, 15),
+    ),
+    Cap(
+        "dresher",
+        f"m n <= {model.DRESHER_LARGEST_ENTRIES:,} entries",
+        "dresher(payoff_matrix(7)): 3003 entries",
+        lambda: model.dresher(model.payoff_matrix(7)),
+        lambda: model.dresher([[1] * 5001]),
+    ),
+    Cap(
+        "solve (from cold)",
+        f"N <= {solver.SOLVE_LARGEST} ({solver.SOLVE_PATIENT_LARGEST:,} with patient=True)",
+        "solve(300)",
+        lambda: solver.solve(solver.SOLVE_LARGEST),
+        lambda: solver.solve(solver.SOLVE_LARGEST + 1),
+    ),
+    Cap(
+        "solve (with a guess: a warm start)",
+        f"N <= {solver.SOLVE_WARM_LARGEST:,}",
+        "solve(1024, guess from N = 1023)",
+        lambda: _warm_solve(1024),
+        lambda: _warm_solve(1025),
+    ),
+]
+
+
+def _warm_solve(N: int):
+    from puzzles.higher_lower.data import load_records
+    from puzzles.higher_lower.sweep import warm_start
+
+    guess, trees = warm_start(load_records()[1023], N)
+    return solver.solve(N, guess=[float(g) for g in guess], trees=trees, ties=(N + 1) // 2)

@@ -64,8 +64,9 @@ from puzzles.higher_lower.model import (
 __all__ = ["Solution", "certify", "solve", "bob_best_payoff", "alice_best_reply"]
 
 # Cost caps, measured on two cores (``python -m puzzles.bench --caps``):
-SOLVE_LARGEST = 512  # solve(256): about 4 s, solve(509) from cold: about 30 s; larger N take minutes
-SOLVE_PATIENT_LARGEST = 2_000  # with patient=True, as the sweep does (minutes each, well under 1 GB)
+SOLVE_LARGEST = 300  # from cold: solve(300) about 3 s (solve(512) about 50 s)
+SOLVE_WARM_LARGEST = 1_024  # with a guess (a warm start, as the sweep's): solve(400, guess) about 2 s
+SOLVE_PATIENT_LARGEST = 2_000  # with patient=True, as the sweep runs it (minutes each, well under 1 GB)
 
 
 @dataclass(frozen=True)
@@ -718,8 +719,9 @@ def solve(
 ) -> Solution:
     """The exact, certified solution of the higher-lower game on 1..N.
 
-    Serves N <= ``SOLVE_LARGEST`` (seconds); with ``patient=True`` N <= ``SOLVE_PATIENT_LARGEST``
-    (minutes each, as the sweep runs it). ``load_solution(N)`` reads the shipped solutions.
+    Serves N <= ``SOLVE_LARGEST`` from cold and N <= ``SOLVE_WARM_LARGEST`` with a ``guess`` (seconds);
+    with ``patient=True`` N <= ``SOLVE_PATIENT_LARGEST`` (minutes each, as the sweep runs it).
+    ``load_solution(N)`` reads the shipped solutions.
 
     ``guess``: a guessed optimal distribution of Alice (length N), the centre of the
     stabilisation (default: uniform); ``trees``: extra start columns (e.g. the previous N's
@@ -754,9 +756,10 @@ def solve(
         _cap(
             N,
             "N",
-            SOLVE_LARGEST,
-            "load_solution(N) reads the certified solution shipped for N up to 1024, "
-            "and solve(N, patient=True) solves N up to 2000 in minutes",
+            SOLVE_LARGEST if guess is None else SOLVE_WARM_LARGEST,
+            "load_solution(N) reads the certified solution shipped for N up to 1024; a guess of "
+            f"Alice's distribution (a warm start) serves N up to {SOLVE_WARM_LARGEST}, and "
+            f"patient=True N up to {SOLVE_PATIENT_LARGEST} in minutes",
         )
     guess, trees, smoothing, extra_points, purge, ties, max_iterations = _solve_options(
         N, guess, trees, smoothing, extra_points, purge, ties, max_iterations

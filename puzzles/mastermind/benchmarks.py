@@ -54,3 +54,60 @@ BENCHMARKS = [
         repeats=1,
     ),
 ]
+
+
+# -- cost caps (``python -m puzzles.bench --caps``) -------------------------------------------
+
+from puzzles.bench import Cap  # noqa: E402
+from puzzles.mastermind import heuristics, model, search  # noqa: E402
+
+
+def _heuristic_4x6() -> None:
+    _cached_strategy.cache_clear()
+    heuristics.heuristic_strategy(Game(4, 6), "entropy")
+
+
+CAPS = [
+    Cap(
+        "Game",
+        f"{model.MAX_CODES:,} codes, {model.MAX_PEGS} pegs",
+        "Game(12, 2).table: 4096 x 4096 replies",
+        lambda: Game(12, 2).table,
+        lambda: Game(13, 1),
+    ),
+    Cap(
+        "feedback_pairs",
+        f"pegs <= {model.FEEDBACK_PAIRS_LARGEST:,}",
+        "feedback_pairs(1000)",
+        lambda: model.feedback_pairs(model.FEEDBACK_PAIRS_LARGEST),
+        lambda: model.feedback_pairs(model.FEEDBACK_PAIRS_LARGEST + 1),
+    ),
+    Cap(
+        "heuristic_strategy",
+        f"{heuristics.HEURISTIC_LARGEST_CODES:,} codes",
+        "heuristic_strategy(Game(4, 6), 'entropy')",
+        _heuristic_4x6,
+        lambda: heuristics.heuristic_strategy(Game(5, 5), "entropy"),
+    ),
+    Cap(
+        "optimal_strategy, OptimalSearch",
+        f"pegs <= 4 and colours <= 6, or <= {search.SEARCH_LARGEST_CODES} codes",
+        "optimal_strategy(Game(4, 6))",
+        lambda: search.optimal_strategy(Game(4, 6)),
+        lambda: search.optimal_strategy(Game(3, 9)),
+    ),
+    Cap(
+        "optimal_strategy, OptimalSearch",
+        "(a game of at most 243 codes)",
+        "optimal_strategy(Game(5, 3)): 243 codes",
+        lambda: search.optimal_strategy(Game(5, 3)),
+        lambda: search.optimal_strategy(Game(8, 2)),
+    ),
+    Cap(
+        "plain_minimum_total",
+        f"{search.PLAIN_LARGEST_CODES} codes",
+        "plain_minimum_total(Game(2, 7))",
+        lambda: search.plain_minimum_total(Game(2, 7)),
+        lambda: search.plain_minimum_total(Game(3, 4)),
+    ),
+]

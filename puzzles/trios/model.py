@@ -86,7 +86,7 @@ MEMO_LARGEST = 40  # expected_rounds_memo in Fractions: about 4 s at 40 trios
 FREE_CHOICE_LARGEST = 10  # trios of the every-flip DP: about 0.7 s at 10 (20: 11 s)
 MOST_ROUNDS_LARGEST = 40  # trios of the longest-path DP over the states: about 2 s at 40
 COUNT_ORDERS_LARGEST = 30_000  # count_orders: (3N)! has 370 000 digits at N = 30 000, about 1 s
-ORDER_LARGEST = 100_000  # trios in one order of canonical_orders, or one deal of a game
+ORDER_LARGEST = 3_000  # trios of canonical_orders: the first order of 3000 trios takes about 0.5 s
 SIMULATION_LARGEST_WORK = 1_000_000  # N * games of sample_rounds and simulate: about 2 s
 RK4_LARGEST_STEPS = 100_000  # integration steps of rounds_per_trio_limit: about 2 s
 
