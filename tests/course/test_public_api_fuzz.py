@@ -95,7 +95,6 @@ EXAMPLES = {
     "higher_lower.is_search_tree": lambda: ((2, 1, 2),),
     "higher_lower.mirror": lambda: ((2, 1, 3, 2),),
     "higher_lower.tree_cost": lambda: ([1, 1, 1], (2, 1, 2)),
-    "mastermind.Game": lambda: (2, 3),
     "mastermind.OptimalSearch": lambda: (_game(),),
     "mastermind.Strategy": lambda: (_game(), _strategy().root),
     "mastermind.evaluate": lambda: (_game(), _strategy()),

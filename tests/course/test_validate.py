@@ -43,7 +43,8 @@ def test_a_cost_cap_names_the_limit_and_the_faster_way():
     from puzzles.course.validate import cap
 
     assert cap(10, "N", 10) == 10
-    with pytest.raises(ValueError, match=r"^N = 11 is beyond the largest this computes in seconds \(10\); use X$"):
+    beyond = r"^N = 11 is beyond the largest this computes in seconds \(10\); use X$"
+    with pytest.raises(ValueError, match=beyond):
         cap(11, "N", 10, "use X")
     with pytest.raises(ValueError, match=r"N = a number with 81 digits is beyond"):
         cap(10**80, "N", 10)
