@@ -138,9 +138,9 @@ CAPS = [
     Cap(
         "solve (with a guess: a warm start)",
         f"N <= {solver.SOLVE_WARM_LARGEST:,}",
-        "solve(1024, guess from N = 1023)",
-        lambda: _warm_solve(1024),
-        lambda: _warm_solve(1025),
+        "solve(400, guess from N = 399)",
+        lambda: _warm_solve(400),
+        lambda: _warm_solve(401),
     ),
 ]
 
@@ -149,5 +149,5 @@ def _warm_solve(N: int):
     from puzzles.higher_lower.data import load_records
     from puzzles.higher_lower.sweep import warm_start
 
-    guess, trees = warm_start(load_records()[1023], N)
+    guess, trees = warm_start(load_records()[399], N)
     return solver.solve(N, guess=[float(g) for g in guess], trees=trees, ties=(N + 1) // 2)

@@ -65,7 +65,9 @@ __all__ = ["Solution", "certify", "solve", "bob_best_payoff", "alice_best_reply"
 
 # Cost caps, measured on two cores (``python -m puzzles.bench --caps``):
 SOLVE_LARGEST = 300  # from cold: solve(300) about 3 s (solve(512) about 50 s)
-SOLVE_WARM_LARGEST = 1_024  # with a guess (a warm start, as the sweep's): solve(400, guess) about 2 s
+SOLVE_WARM_LARGEST = 400  # with a guess (a warm start, as the sweep's): solve(400, guess) about 2 s
+# (the sweep's warm steps: median 4 s, at most 8 s for N = 300..399; 9 s and 37 s for 400..449 and
+# 450..499; N = 1000 took 640 s)
 SOLVE_PATIENT_LARGEST = 2_000  # with patient=True, as the sweep runs it (minutes each, well under 1 GB)
 
 
