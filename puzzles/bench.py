@@ -72,8 +72,8 @@ def discover_caps(unit: str | None = None) -> list[Cap]:
 
 def run_caps(caps: list[Cap]) -> list[tuple[Cap, float, str]]:
     """Time each call at its cap once, check that the call beyond is refused; print a table."""
-    print(f"{'function':<34} {'largest input':<44} {'timed at the cap':<44} {'time':>9}  beyond")
-    print("-" * 146)
+    print(f"{'function':<43} {'largest input':<45} {'timed at the cap':<44} {'time':>9}  beyond")
+    print("-" * 156)
     results = []
     for cap in caps:
         start = time.perf_counter()
@@ -85,7 +85,7 @@ def run_caps(caps: list[Cap]) -> list[tuple[Cap, float, str]]:
         except ValueError:
             refused = "refused"
         print(
-            f"{cap.function:<34} {cap.largest:<44} {cap.call:<44} {_seconds(seconds):>9}  {refused}",
+            f"{cap.function:<43} {cap.largest:<45} {cap.call:<44} {_seconds(seconds):>9}  {refused}",
             flush=True,
         )
         results.append((cap, seconds, refused))
