@@ -57,7 +57,8 @@ __all__ = [
 
 NatureReply = Literal["break", "survive", "either"]
 
-# Cost caps, measured on two cores (``python -m puzzles.bench --caps``):
+# Cost caps, timed on two cores busy with other work (the figures below; on an idle machine
+# ``python -m puzzles.bench --caps`` times each cap 2 to 5 times faster):
 MAX_SIZE_DIGITS = 60_000  # F(n, t), rep, First: answers of at most this many decimal digits
 MAX_SIZE_TERMS = 10_000  # F(n, t) adds min(n, t) binomials; 10 000 terms of 60 000 digits: under 1 s
 MAX_K_DIGITS = 1_000  # sizes k below 10**1000: W, L, X, Y, z in milliseconds for any n

@@ -52,7 +52,8 @@ __all__ = [
 
 Depths = tuple[int, ...]
 MAX_ENUMERATED = 12  # Catalan(12) = 208,012 trees (payoff matrix: about 2 s, 220 MB): the most listed
-# Cost caps, measured on two cores (``python -m puzzles.bench --caps``):
+# Cost caps, timed on two cores busy with other work (the figures below; on an idle machine
+# ``python -m puzzles.bench --caps`` times each cap 2 to 5 times faster):
 CATALAN_LARGEST = 100_000  # Catalan(100 000) has 60 000 digits: about 1 s
 FULL_TREE_LARGEST_HEIGHT = 20  # F_20 lists 2**20 - 1 depths: about 0.2 s
 BEST_TREE_LARGEST = 2_000  # keys of Knuth's O(N^2) DP: about 2 s

@@ -63,7 +63,8 @@ from puzzles.higher_lower.model import (
 
 __all__ = ["Solution", "certify", "solve", "bob_best_payoff", "alice_best_reply"]
 
-# Cost caps, measured on two cores (``python -m puzzles.bench --caps``):
+# Cost caps, timed on two cores busy with other work (the figures below; on an idle machine
+# ``python -m puzzles.bench --caps`` times each cap 2 to 5 times faster):
 SOLVE_LARGEST = 300  # from cold: solve(300) about 3 s (solve(512) about 50 s)
 SOLVE_WARM_LARGEST = 400  # with a guess (a warm start, as the sweep's): solve(400, guess) about 2 s
 # (the sweep's warm steps: median 4 s, at most 8 s for N = 300..399; 9 s and 37 s for 400..449 and

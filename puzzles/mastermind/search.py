@@ -57,9 +57,11 @@ __all__ = [
 INFEASIBLE = 1 << 40  # "no strategy within the cap": larger than any total
 _EXCLUDED = 1 << 50  # the bound given to guesses never worth trying: above every limit
 MAX_GROUP = 2_000_000  # beyond this many colour-and-peg permutations, symmetry is not used
-# Cost caps, measured on two cores (``python -m puzzles.bench --caps``): the exhaustive search
-# serves the shipped sizes (pegs <= 4 and colours <= 6; 4x6 takes about 10 s) and any game of at
-# most SEARCH_LARGEST_CODES codes (8x2, 256 codes: 7 s; 3x9, 729 codes: over 2 min);
+# Cost caps, timed on two cores busy with other work (the figures below; on an idle machine
+# ``python -m puzzles.bench --caps`` times each cap 2 to 5 times faster).
+# The exhaustive search serves the shipped sizes (pegs <= 4 and colours <= 6; 4x6 takes about
+# 10 s) and any game of at most SEARCH_LARGEST_CODES codes (8x2, 256 codes: 7 s; 3x9, 729
+# codes: over 2 min);
 # the bare recursion serves games of at most PLAIN_LARGEST_CODES codes (2x7: about 2 s).
 SEARCH_LARGEST_PEGS, SEARCH_LARGEST_COLOURS = 4, 6
 SEARCH_LARGEST_CODES = 243

@@ -60,8 +60,9 @@ __all__ = [
 
 Moves = int | Iterable[int]
 
-# Cost caps, measured on two cores (``python -m puzzles.bench --caps``): beyond them a function
-# refuses with a sentence naming the limit and a faster way.
+# Cost caps, timed on two cores busy with other work (the figures below; on an idle machine
+# ``python -m puzzles.bench --caps`` times each cap 2 to 5 times faster).
+# Beyond them a function refuses with a sentence naming the limit and a faster way.
 LARGEST_M = 100_000  # a largest take M lists the take sizes 1..M
 WIN_TABLE_LARGEST = 1_000_000  # positions of the backward DP (1..3: about 0.4 s)
 WIN_TABLE_LARGEST_WORK = 10**9  # positions times the largest take used (10**6 x 1000: about 1.3 s)

@@ -80,8 +80,9 @@ __all__ = [
 ]
 
 MAX_ENUMERATION = 5  # the small dataset: N = 1..5
-# Cost caps, measured on two cores (``python -m puzzles.bench --caps``); the integer DP of
-# expected_rounds, rounds_table and state_value serves MAX_EXPLORE_TRIOS (100) trios.
+# Cost caps, timed on two cores busy with other work (the figures below; on an idle machine
+# ``python -m puzzles.bench --caps`` times each cap 2 to 5 times faster).
+# The integer DP of expected_rounds, rounds_table and state_value serves MAX_EXPLORE_TRIOS (100) trios.
 MEMO_LARGEST = 40  # expected_rounds_memo in Fractions: about 4 s at 40 trios
 FREE_CHOICE_LARGEST = 10  # trios of the every-flip DP: about 0.7 s at 10 (20: 11 s)
 MOST_ROUNDS_LARGEST = 40  # trios of the longest-path DP over the states: about 2 s at 40
