@@ -303,6 +303,8 @@ def _knuth(w: np.ndarray, tie: np.ndarray | None = None) -> tuple[object, np.nda
 def tree_by_roots(N: int, choose: Callable[[int, int], int]) -> Depths:
     """The depth vector of the search tree on 1..N whose subtree on keys a..b has root
     ``choose(a, b)`` (called only for a < b; a single key is its own root)."""
+    N = check_size(N)
+    _cap(N, "N", 2**FULL_TREE_LARGEST_HEIGHT - 1, "the trees of this package have at most 2**20 - 1 keys")
     depths = [0] * N
     stack = [(1, N, 1)]
     while stack:

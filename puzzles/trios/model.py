@@ -88,6 +88,7 @@ FREE_CHOICE_LARGEST = 10  # trios of the every-flip DP: about 0.7 s at 10 (20: 1
 MOST_ROUNDS_LARGEST = 40  # trios of the longest-path DP over the states: about 2 s at 40
 COUNT_ORDERS_LARGEST = 30_000  # count_orders: (3N)! has 370 000 digits at N = 30 000, about 1 s
 ORDER_LARGEST = 3_000  # trios of canonical_orders: the first order of 3000 trios takes about 0.5 s
+DEAL_LARGEST = 1_000_000  # trios of longest_deal: a list of 3 million cards
 SIMULATION_LARGEST_WORK = 1_000_000  # N * games of sample_rounds and simulate: about 2 s
 RK4_LARGEST_STEPS = 100_000  # integration steps of rounds_per_trio_limit: about 2 s
 
@@ -583,6 +584,7 @@ def longest_deal(N: int) -> list[int]:
     trio left, a's last card completes it in a round of one flip.
     """
     N = check_trios(N)
+    _cap(N, "N", DEAL_LARGEST, "longest_game(N) gives the number of rounds for any N")
     if N == 1:
         return [1, 1, 1]
     deal = [1, 2, 1, 2]
