@@ -109,20 +109,14 @@ def _size_digits(n: int, t: int) -> int:
     if n <= 0 or t <= 0:
         return 1
     if n >= t:
-        return int(t * 0.30103) + 1
-    bits = min(t, n * math.log2(math.e * t / n))  # C(t, n) <= (e t / n)**n
+        return t * 30103 // 100_000 + 1  # 2**t - 1 has t bits (integers: t may exceed any float)
+    # C(t, n) <= (e t / n)**n, and n <= MAX_SIZE_TERMS here: the logarithms stay small floats
+    bits = min(t, n * (math.log2(t) - math.log2(n) + math.log2(math.e)))
     return int(bits * 0.30103) + 1
 
 
 def _check_size_cost(n: int, t: int, what: str) -> None:
     """Refuse an F(n, t) beyond the caps, naming ``what`` is being computed."""
-    _cap(
-        _size_digits(n, t),
-        f"the number of digits of {what}",
-        MAX_SIZE_DIGITS,
-        "it is a sum of binomial coefficients C(t, i); math.comb(t, i) gives any one of them, "
-        "and worst_case_trials(n, k) works for any size k",
-    )
     if 0 < n < t:
         _cap(
             n,
@@ -130,6 +124,13 @@ def _check_size_cost(n: int, t: int, what: str) -> None:
             MAX_SIZE_TERMS,
             "with n >= t the sum is 2**t - 1; otherwise use fewer eggs",
         )
+    _cap(
+        _size_digits(n, t),
+        f"the number of digits of {what}",
+        MAX_SIZE_DIGITS,
+        "it is a sum of binomial coefficients C(t, i); math.comb(t, i) gives any one of them, "
+        "and worst_case_trials(n, k) works for any size k",
+    )
 
 
 def max_size(n: int, t: int) -> int:
