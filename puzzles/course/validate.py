@@ -82,7 +82,7 @@ def number(
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ValueError(f"{what} must be a number, got {shown(value)}")
-    if not math.isfinite(value):
+    if not isinstance(value, numbers.Rational) and not math.isfinite(value):  # ints may exceed floats
         raise ValueError(f"{what} must be a finite number, got {shown(value)}")
     if least is not None and value < least:
         raise ValueError(f"{what} must be at least {least}, got {shown(value)}")
@@ -191,6 +191,8 @@ def probability_vector(
             raise ValueError(f"each entry of {what} must be a finite number, got {shown(item)}")
         if item < 0:
             raise ValueError(f"{what} cannot hold a negative probability, got {shown(item)}")
+        if item > 1:
+            raise ValueError(f"{what} cannot hold a probability above 1, got {shown(item)}")
     exact = all(isinstance(item, (numbers.Integral, Fraction)) for item in items)
     total = sum(Fraction(item) for item in items) if exact else math.fsum(float(item) for item in items)
     if exact and total != 1:

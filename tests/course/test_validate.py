@@ -48,3 +48,13 @@ def test_a_cost_cap_names_the_limit_and_the_faster_way():
         cap(11, "N", 10, "use X")
     with pytest.raises(ValueError, match=r"N = a number with 81 digits is beyond"):
         cap(10**80, "N", 10)
+
+
+def test_numbers_beyond_any_float_are_judged_without_overflow():
+    from puzzles.course.validate import number, probability_vector
+
+    assert number(10**400, "x") == 10**400
+    with pytest.raises(ValueError, match=r"^x must be at most 1, got a number with 401 digits$"):
+        number(10**400, "x", most=1)
+    with pytest.raises(ValueError, match="cannot hold a probability above 1, got a number with 401 digits"):
+        probability_vector([10**400, 0.5], "p")
