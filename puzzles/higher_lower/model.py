@@ -216,7 +216,16 @@ def tree_cost(weights: Sequence, depths: Sequence[int]):
     weights = [_number(w, "each weight") for w in _sequence(weights, "the weights")]
     if len(weights) != len(depths):
         raise ValueError(f"the tree has {len(depths)} keys but there are {len(weights)} weights")
-    return sum(w * d for w, d in zip(weights, depths, strict=True))
+    try:
+        return sum(w * d for w, d in zip(weights, depths, strict=True))
+    except OverflowError:
+        raise ValueError(_TOO_BIG) from None
+
+
+_TOO_BIG = (
+    "a weight too large for a float (above 10**308): give every weight exact (ints or Fractions), "
+    "or scale them down"
+)
 
 
 # ---------------------------------------------------------------------------
@@ -247,6 +256,8 @@ def _weights(weights: Iterable) -> tuple[np.ndarray, int | None]:
         array = np.array([float(w) for w in values], dtype=float)
     except (TypeError, ValueError):
         raise ValueError("the weights must be numbers, one per secret number 1..N") from None
+    except OverflowError:
+        raise ValueError(_TOO_BIG) from None
     if not np.all(np.isfinite(array)):
         raise ValueError("the weights must be finite numbers")
     if np.any(array < 0):
@@ -400,6 +411,8 @@ def best_bounded_tree(weights: Sequence, height: int) -> tuple[object, Depths]:
     else:
         _cap(N * 2**height, "N * 2**height with exact weights", BOUNDED_LARGEST_WORK_EXACT, alternative)
     F = np.array(_full_tree_depths(height), dtype=np.int64)
+    if denominator is not None and max(array) * height >= 2**62:  # products beyond int64: exact ints
+        F = F.astype(object)
     slack = len(F) - N  # key i (0-based) sits at a position in i .. i + slack
     infinity = None if denominator is not None else np.inf
     rows = []

@@ -775,6 +775,12 @@ def _solve_options(N, guess, trees, smoothing, extra_points, purge, ties, max_it
     """The options of ``solve``, checked: each a sentence when it is not what solve expects."""
     if guess is not None:
         guess = [_number(g, "each entry of the guess") for g in _sequence(guess, "the guess", length=N)]
+        try:
+            [float(g) for g in guess]
+        except OverflowError:
+            raise ValueError(
+                "each entry of the guess must be below 10**308 (the guess is relative: scale it down)"
+            ) from None
     trees = [
         [_whole(d, "each depth of a start tree") for d in _sequence(tree, "each start tree")]
         for tree in _sequence(trees, "the start trees")
