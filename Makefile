@@ -48,12 +48,12 @@ nbval: $(STAMP)
 		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=300 $(NOTEBOOKS)
 
 student: $(STAMP)
-	$(BIN)/python -m puzzles.course.student --source notebooks --out build/student
+	$(BIN)/dp-puzzles student --out build/student
 
 # the course site, from the executed notebooks (none is run); MathJax and the widget manager
 # come from the npm registry once (cached in build/vendor/)
 site: $(STAMP)
-	$(BIN)/python -m puzzles.course.site --out build/site
+	$(BIN)/dp-puzzles site --out build/site
 
 # the grader on every lesson, teacher notebook and student edition (make test grades the first
 # lesson of each unit; nbval and the student-edition test run every notebook)

@@ -1,7 +1,8 @@
-"""Course machinery shared by every unit: the exercise checker, display helpers, the
-student-edition builder (``python -m puzzles.course.student``) and widget helpers.
+"""What the units and the lessons import at run time: the exercise checker, input validation,
+display and widget helpers, and the shipped data's manifest.
 
-This package serves every unit and imports none of them.
+This package serves every unit and imports none of them. The instructor's tools (student
+edition, site, grader, ...) live in ``puzzles.instructor``.
 """
 
 from puzzles.course.checker import Verdict, check, exercise, first_disagreement, is_stub, verify

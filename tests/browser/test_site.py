@@ -27,7 +27,12 @@ from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
 
-from puzzles.course.site import ROOT, STUDENT_ZIP, build, lessons_in_order
+from puzzles.instructor import course as model
+from puzzles.instructor.site import ROOT, STUDENT_ZIP, build
+
+
+def lessons_in_order(notebooks):
+    return [lesson.path for lesson in model.load(notebooks).lessons]
 
 SITE = ROOT / "build" / "site"
 SCREENSHOTS = os.environ.get("SITE_SCREENSHOTS")

@@ -5,7 +5,6 @@ from fractions import Fraction
 
 import pytest
 
-from puzzles.course.adversaries import looping, rejected, returns_none, time_limit
 from puzzles.course.checker import (
     PackFault,
     check,
@@ -18,6 +17,7 @@ from puzzles.course.checker import (
     verify,
     whole,
 )
+from support.adversaries import looping, rejected, returns_none, time_limit
 
 
 def _squares(answer):

@@ -13,7 +13,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from puzzles.course.figures import legibility_problems  # noqa: E402
+from support.figures import legibility_problems  # noqa: E402
 
 UNITS = ["egg", "matchsticks", "higher_lower", "mastermind", "trios"]
 

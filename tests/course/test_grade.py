@@ -21,11 +21,11 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzles.course.adversaries import exercise_cells, worked_answer
-from puzzles.course.grade import (
+from puzzles.instructor.grade import (
     Row,
     Submission,
     anchors,
+    exercise_cells,
     feedback_names,
     grade,
     grade_submission,
@@ -35,7 +35,8 @@ from puzzles.course.grade import (
     write_csv,
     write_feedback,
 )
-from puzzles.course.student import student_notebook
+from puzzles.instructor.student import student_notebook
+from support.adversaries import worked_answer
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -278,7 +279,7 @@ def test_the_command_line_writes_the_sheet_and_the_feedback(small_lesson, tmp_pa
         [
             sys.executable,
             "-m",
-            "puzzles.course.grade",
+            "puzzles.instructor.grade",
             str(lesson),
             "--lessons",
             str(folder),

@@ -8,21 +8,17 @@ import nbclient
 import nbformat
 import pytest
 
-from puzzles.course.student import PROOF_STUB, build
+from puzzles.instructor import course as model
+from puzzles.instructor.student import ARGUMENT_STUB, build
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = sorted(
-    p.relative_to(ROOT / "notebooks")
-    for p in (ROOT / "notebooks").rglob("*.ipynb")
-    if ".ipynb_checkpoints" not in p.parts
-)
+NOTEBOOKS = [path.relative_to(ROOT / "notebooks") for path in model.load().notebooks()]
 
 
 @pytest.fixture(scope="module")
 def edition(tmp_path_factory):
     out = tmp_path_factory.mktemp("student")
-    build(ROOT / "notebooks", out)
-    return out
+    return build(ROOT / "notebooks", out / "edition", log=lambda line: None)[0]
 
 
 @pytest.mark.parametrize("relative", NOTEBOOKS, ids=str)
@@ -30,7 +26,7 @@ def test_student_edition_executes(edition, relative):
     path = edition / relative
     notebook = nbformat.read(path, as_version=4)
     solutions = [c for c in notebook.cells if "solution" in c.metadata.get("tags", [])]
-    assert all("# your" in c.source or c.source == PROOF_STUB for c in solutions)
+    assert all("# your" in c.source or c.source == ARGUMENT_STUB for c in solutions)
     nbclient.NotebookClient(
         notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
     ).execute()

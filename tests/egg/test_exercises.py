@@ -15,21 +15,9 @@ from functools import cache
 from math import isqrt
 from pathlib import Path
 
-import nbformat
 import pytest
 
-from puzzles.course.adversaries import (
-    accepted,
-    exercise_cells,
-    lookup_table,
-    looping,
-    rejected,
-    returns_none,
-    time_limit,
-    worked_answer,
-)
 from puzzles.course.checker import registration
-from puzzles.course.student import PROOF_STUB, REVEAL_SUMMARY, student_notebook
 from puzzles.egg import exercises as egg_exercises
 from puzzles.egg import (
     laplace_drops,
@@ -39,6 +27,15 @@ from puzzles.egg import (
     worst_case_drops,
     worst_case_table,
     worst_case_trials,
+)
+from support.adversaries import (
+    accepted,
+    lookup_table,
+    looping,
+    rejected,
+    returns_none,
+    time_limit,
+    worked_answer,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -368,31 +365,6 @@ def test_each_exercise_is_registered_without_the_package_and_with_giveaways(exer
     entry = registration(exercise_id)
     assert entry.without == ("puzzles.egg",)
     assert entry.giveaways, exercise_id
-
-
-@pytest.mark.parametrize("exercise_id", sorted(PROOFS))
-def test_proof_exercises_hide_their_argument_and_the_student_edition_drops_it(exercise_id):
-    notebook = nbformat.read(LESSON_OF[exercise_id], as_version=4)
-    place = exercise_cells(LESSON_OF[exercise_id])[exercise_id]
-    arguments = [i for i in place["solutions"] if notebook.cells[i].cell_type == "markdown"]
-    assert arguments, f"{exercise_id} has no written argument"
-    student = student_notebook(notebook)
-    for index in arguments:
-        assert notebook.cells[index].metadata["jupyter"]["source_hidden"]
-        assert student.cells[index].source == PROOF_STUB
-
-
-def test_cells_that_state_an_answer_come_after_its_check_and_are_folded():
-    for lesson in (LESSON_I, LESSON_II):
-        notebook = nbformat.read(lesson, as_version=4)
-        checks = [p["check"] for p in exercise_cells(lesson).values()]
-        student = student_notebook(notebook)
-        revealing = [i for i, c in enumerate(notebook.cells) if "reveals" in c.metadata.get("tags", [])]
-        assert revealing
-        for index in revealing:
-            assert any(check < index for check in checks)
-            cell = student.cells[index]
-            assert REVEAL_SUMMARY in cell.source if cell.cell_type == "markdown" else not cell.outputs
 
 
 def test_the_lessons_text_agrees_with_the_computation():

@@ -19,15 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from puzzles.course.adversaries import (
-    accepted,
-    lookup_table,
-    looping,
-    rejected,
-    returns_none,
-    time_limit,
-    worked_answer,
-)
 from puzzles.course.checker import verify
 from puzzles.egg import exercises
 from puzzles.egg.model import (
@@ -43,6 +34,15 @@ from puzzles.egg.model import (
     worst_case_drops,
     worst_case_table,
     worst_case_trials,
+)
+from support.adversaries import (
+    accepted,
+    lookup_table,
+    looping,
+    rejected,
+    returns_none,
+    time_limit,
+    worked_answer,
 )
 
 ROOT = Path(__file__).resolve().parents[2]

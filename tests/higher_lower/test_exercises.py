@@ -21,15 +21,6 @@ from matplotlib.figure import Figure
 from scipy.optimize import linprog
 
 import puzzles.higher_lower.exercises as exercises
-from puzzles.course.adversaries import (
-    accepted,
-    lookup_table,
-    looping,
-    rejected,
-    returns_none,
-    time_limit,
-    worked_answer,
-)
 from puzzles.course.checker import verify
 from puzzles.higher_lower.data import hider_of, load_records
 from puzzles.higher_lower.model import (
@@ -41,6 +32,15 @@ from puzzles.higher_lower.model import (
     symmetric_matrix,
 )
 from puzzles.higher_lower.plots import plot_dips
+from support.adversaries import (
+    accepted,
+    lookup_table,
+    looping,
+    rejected,
+    returns_none,
+    time_limit,
+    worked_answer,
+)
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "higher-lower"
 LESSON_1 = NOTEBOOKS / "01-game-and-lp.ipynb"

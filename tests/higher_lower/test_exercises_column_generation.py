@@ -22,15 +22,6 @@ import numpy as np
 import pytest
 from scipy.optimize import linprog
 
-from puzzles.course.adversaries import (
-    accepted,
-    lookup_table,
-    looping,
-    rejected,
-    returns_none,
-    time_limit,
-    worked_answer,
-)
 from puzzles.course.checker import PackFault, verify
 from puzzles.higher_lower import exercises
 from puzzles.higher_lower.model import (
@@ -42,6 +33,15 @@ from puzzles.higher_lower.model import (
     tree_cost,
 )
 from puzzles.higher_lower.solver import solve
+from support.adversaries import (
+    accepted,
+    lookup_table,
+    looping,
+    rejected,
+    returns_none,
+    time_limit,
+    worked_answer,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "higher-lower" / "03-column-generation.ipynb"

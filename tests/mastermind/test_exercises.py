@@ -17,9 +17,15 @@ import nbformat
 import numpy as np
 import pytest
 
-from puzzles.course.adversaries import (
+from puzzles.course.checker import registration, verify
+from puzzles.mastermind import build_data
+from puzzles.mastermind import exercises as checks
+from puzzles.mastermind.heuristics import heuristic_guess, heuristic_strategy
+from puzzles.mastermind.model import Game
+from puzzles.mastermind.search import INFEASIBLE, OptimalSearch, plain_minimum_total, tree_lower_bound
+from puzzles.mastermind.strategy import Node, Strategy, evaluate, evaluate_determined
+from support.adversaries import (
     accepted,
-    exercise_cells,
     lookup_table,
     looping,
     rejected,
@@ -27,14 +33,6 @@ from puzzles.course.adversaries import (
     time_limit,
     worked_answer,
 )
-from puzzles.course.checker import registration, verify
-from puzzles.course.student import student_notebook
-from puzzles.mastermind import build_data
-from puzzles.mastermind import exercises as checks
-from puzzles.mastermind.heuristics import heuristic_guess, heuristic_strategy
-from puzzles.mastermind.model import Game
-from puzzles.mastermind.search import INFEASIBLE, OptimalSearch, plain_minimum_total, tree_lower_bound
-from puzzles.mastermind.strategy import Node, Strategy, evaluate, evaluate_determined
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "mastermind"
 LESSON = {
@@ -67,18 +65,6 @@ def tree_bound(codes: int, branches: int) -> int:
     return total
 
 
-def test_every_exercise_of_the_unit_has_one_notebook_and_a_summary():
-    found = {}
-    for path in sorted(set(LESSON.values())):
-        for exercise_id in exercise_cells(path):
-            assert exercise_id not in found, f"{exercise_id} appears twice"
-            found[exercise_id] = path
-    assert found == LESSON
-    for exercise_id in LESSON:
-        summary = registration(exercise_id).summary
-        assert summary["asks"] and summary["verifies"], exercise_id
-
-
 @pytest.mark.parametrize("exercise_id", sorted(LESSON))
 def test_the_worked_solution_is_accepted(exercise_id):
     accepted(exercise_id, worked_answer(LESSON[exercise_id], exercise_id))
@@ -93,37 +79,6 @@ def test_a_loop_and_a_forgotten_return_are_not_yet(exercise_id):
 
 
 # -- the student edition ---------------------------------------------------------------------
-
-
-def _student_text_above(path: Path, index: int) -> str:
-    """Every markdown source and stored output above cell ``index`` of the student edition."""
-    notebook = student_notebook(nbformat.read(path, as_version=4))
-    parts = []
-    for cell in notebook.cells[:index]:
-        parts.append(cell.source if cell.cell_type == "markdown" else "")
-        for output in cell.get("outputs", []):
-            parts.append(output.get("text", ""))
-            parts.extend(str(value) for value in output.get("data", {}).values())
-    return "\n".join(parts)
-
-
-@pytest.mark.parametrize("exercise_id", sorted(LESSON))
-def test_nothing_above_the_check_gives_the_answer_away(exercise_id):
-    path = LESSON[exercise_id]
-    place = exercise_cells(path)[exercise_id]
-    above = _student_text_above(path, place["check"])
-    for giveaway in registration(exercise_id).giveaways:
-        assert giveaway not in above, f"{exercise_id}: {giveaway!r} appears above its check"
-    cells = nbformat.read(path, as_version=4).cells
-    for index in place["solutions"]:
-        cell = cells[index]
-        assert cell.metadata.get("jupyter", {}).get("source_hidden"), f"{exercise_id}: solution not hidden"
-        if cell.cell_type == "code":
-            assert (
-                cell.source.splitlines()[0] == "# Worked solution: try the exercise before opening this cell."
-            )
-    heading = cells[place["exercise"]].source.splitlines()[0]
-    assert heading.startswith(f"### Exercise {exercise_id.split('-')[1]} ")
 
 
 def test_cells_that_state_an_answer_come_after_its_check_and_are_marked():

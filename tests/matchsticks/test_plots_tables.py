@@ -10,7 +10,6 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from puzzles.course.figures import legibility_problems  # noqa: E402
 from puzzles.matchsticks.model import grundy_table, win_table  # noqa: E402
 from puzzles.matchsticks.plots import (  # noqa: E402
     OUTCOME_COLOURS,
@@ -20,6 +19,7 @@ from puzzles.matchsticks.plots import (  # noqa: E402
     set_label,
 )
 from puzzles.matchsticks.tables import backward_table, period_table, theorem_table  # noqa: E402
+from support.figures import legibility_problems  # noqa: E402
 
 
 def test_plot_outcomes_draws_the_dp():

@@ -155,7 +155,7 @@ def test_pattern_explorer_draws_its_strip_at_the_notebooks_size():
     width, height = struct.unpack(">II", box.plot.value[16:24])  # the PNG header's size
     assert width == 900 and 100 < height < 200  # 9 inches at 100 dpi, as the inline figures
     assert box.plot.layout.width is None and box.plot.layout.max_width == "100%"
-    from puzzles.course.figures import legibility_problems
+    from support.figures import legibility_problems
 
     assert legibility_problems(box.figure) == []
 

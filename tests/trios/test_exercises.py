@@ -17,15 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from puzzles.course.adversaries import (
-    accepted,
-    lookup_table,
-    looping,
-    rejected,
-    returns_none,
-    time_limit,
-    worked_answer,
-)
 from puzzles.course.checker import verify
 from puzzles.trios import State, canonical_orders, expected_rounds, play_order, state_value, transitions
 from puzzles.trios.model import (
@@ -35,6 +26,15 @@ from puzzles.trios.model import (
     most_rounds,
     sample_rounds,
     three_known_rounds,
+)
+from support.adversaries import (
+    accepted,
+    lookup_table,
+    looping,
+    rejected,
+    returns_none,
+    time_limit,
+    worked_answer,
 )
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,6 +1,6 @@
 """Grade submitted notebooks: run each one, then check every exercise of its lesson afresh.
 
-    python -m puzzles.course.grade SUBMISSION.ipynb... [--out grades.csv] [--feedback DIR]
+    python -m puzzles.instructor.grade SUBMISSION.ipynb... [--out grades.csv] [--feedback DIR]
 
 For each submission the grader
 
@@ -48,7 +48,7 @@ from typing import Any
 
 import nbformat
 
-from puzzles.course.adversaries import exercise_cells
+from puzzles.instructor import course as model
 
 __all__ = [
     "VERDICTS",
@@ -107,9 +107,21 @@ def default_lessons() -> Path:
 
 
 def _lesson_paths(lessons: Path) -> list[Path]:
-    return sorted(
-        p for p in lessons.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts and p.name != COURSE_MAP
-    )
+    return [lesson.path for lesson in model.load(lessons).lessons]
+
+
+def exercise_cells(notebook: Path) -> dict[str, dict[str, Any]]:
+    """Each exercise of a notebook: statement, solution and check cells and answer name."""
+    places = model.locate(model.read_notebook(Path(notebook)))
+    return {
+        i: {
+            "exercise": p.statement,
+            "solutions": [*p.solutions, *p.arguments],
+            "check": p.check,
+            "answer": p.answer,
+        }
+        for i, p in places.items()
+    }
 
 
 @cache
@@ -418,7 +430,7 @@ def _worker(submission: Path, lesson: Path, cell_timeout: float, isolation: str)
             *prefix,
             sys.executable,
             "-m",
-            "puzzles.course.grade",
+            "puzzles.instructor.grade",
             "--worker",
             str(submission.resolve()),
             str(lesson.resolve()),
@@ -629,17 +641,7 @@ def summary_table(graded: list[Submission]) -> str:
 # -- command line --------------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--worker"]:  # internal: one submission, in the child process
-        submission, lesson, cell_timeout, out = argv[1:5]
-        outcome = _run(Path(submission), Path(lesson), float(cell_timeout))
-        Path(out).write_text(json.dumps(outcome))
-        return 0
-    parser = argparse.ArgumentParser(
-        prog="python -m puzzles.course.grade",
-        description="Run submitted notebooks and check every exercise of their lessons afresh.",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("submissions", nargs="+", type=Path, help="the students' .ipynb files")
     parser.add_argument("--out", type=Path, default=Path("grades.csv"), help="the grade sheet (CSV)")
     parser.add_argument(
@@ -668,10 +670,10 @@ def main(argv: list[str] | None = None) -> int:
         "none: only the kernel's own refusal of connections",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     lessons = args.lessons or default_lessons()
-    if args.lesson is None and not lessons.is_dir():
-        parser.error(f"no teacher notebooks at {lessons}; pass --lessons DIR or --lesson FILE")
     graded = grade(args.submissions, lessons, args.lesson, args.cell_timeout, args.isolation, not args.quiet)
     write_csv(graded, args.out)
     feedback = args.feedback or args.out.with_name(args.out.stem + "-feedback")
@@ -684,6 +686,18 @@ def main(argv: list[str] | None = None) -> int:
         print("network while grading: " + "; ".join(networks))
     print(f"grade sheet: {args.out}; feedback files: {feedback}/")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--worker"]:  # internal: one submission, in the child process
+        submission, lesson, cell_timeout, out = argv[1:5]
+        outcome = _run(Path(submission), Path(lesson), float(cell_timeout))
+        Path(out).write_text(json.dumps(outcome))
+        return 0
+    parser = argparse.ArgumentParser(prog="dp-puzzles grade", description=__doc__.split("\n\n")[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
 
 
 if __name__ == "__main__":

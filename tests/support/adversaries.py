@@ -8,7 +8,6 @@ None, a near miss, a lookup table of the values a lesson shows, and, for the exe
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import time
 from collections.abc import Callable, Mapping
@@ -16,10 +15,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import nbformat
-
 from puzzles.course import checker
 from puzzles.course.checker import Verdict, verify
+from puzzles.instructor import course as model
 
 __all__ = [
     "looping",
@@ -28,7 +26,6 @@ __all__ = [
     "rejected",
     "accepted",
     "time_limit",
-    "exercise_cells",
     "worked_answer",
 ]
 
@@ -95,51 +92,6 @@ def time_limit(exercise_id: str, seconds: float):
         assert time.perf_counter() - started < seconds + 30, "the check overran its time limit"
 
 
-def _tags(cell: dict) -> set[str]:
-    return set(cell.get("metadata", {}).get("tags", []))
-
-
-def _checked(cell: dict) -> tuple[str, str] | None:
-    """``(exercise id, answer name)`` of a check cell ``check("egg-3", N)``."""
-    for node in ast.walk(ast.parse(cell.source)):
-        if (
-            isinstance(node, ast.Call)
-            and getattr(node.func, "id", None) == "check"
-            and len(node.args) == 2
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[1], ast.Name)
-        ):
-            return node.args[0].value, node.args[1].id
-    return None
-
-
-def exercise_cells(notebook: Path | str) -> dict[str, dict[str, Any]]:
-    """Each exercise of a notebook: its statement, solution and check cell indices and answer name.
-
-    ``{"egg-3": {"exercise": 28, "solutions": [29, 30], "check": 31, "answer": "N"}}``: the
-    solution cells are those tagged ``solution`` between the statement and the check.
-    """
-    cells = nbformat.read(str(notebook), as_version=4).cells
-    found: dict[str, dict[str, Any]] = {}
-    statement = None
-    for index, cell in enumerate(cells):
-        tags = _tags(cell)
-        if "exercise" in tags:
-            statement = index
-        if "check" in tags and cell.cell_type == "code" and (checked := _checked(cell)):
-            exercise_id, name = checked
-            start = statement if statement is not None else 0
-            solutions = [i for i in range(start, index) if "solution" in _tags(cells[i])]
-            found[exercise_id] = {
-                "exercise": statement,
-                "solutions": solutions,
-                "check": index,
-                "answer": name,
-            }
-            statement = None
-    return found
-
-
 def worked_answer(notebook: Path | str, exercise_id: str) -> Any:
     """The answer the notebook's worked solution defines for ``exercise_id``.
 
@@ -147,12 +99,11 @@ def worked_answer(notebook: Path | str, exercise_id: str) -> Any:
     in a fresh namespace, then returns the name the check cell passes to ``check``. A worked
     solution therefore needs nothing from the lesson but those imports.
     """
-    cells = nbformat.read(str(notebook), as_version=4).cells
-    place = exercise_cells(notebook)[exercise_id]
+    cells = model.read_notebook(Path(notebook)).cells
+    place = model.locate(model.read_notebook(Path(notebook)))[exercise_id]
     namespace: dict[str, Any] = {"__name__": "__main__"}
     first_code = next(cell for cell in cells if cell.cell_type == "code")
     exec(compile(first_code.source, f"{notebook}:imports", "exec"), namespace)
-    for index in place["solutions"]:
-        if cells[index].cell_type == "code":
-            exec(compile(cells[index].source, f"{notebook}:cell {index}", "exec"), namespace)
-    return namespace[place["answer"]]
+    for index in place.solutions:
+        exec(compile(cells[index].source, f"{notebook}:cell {index}", "exec"), namespace)
+    return namespace[place.answer]

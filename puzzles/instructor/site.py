@@ -1,4 +1,4 @@
-"""Build the course site: ``python -m puzzles.course.site [--out build/site]`` (``make site``).
+"""Build the course site: ``dp-puzzles site [--out build/site]`` (``make site``).
 
 The site is the committed, executed lessons as web pages, built by Sphinx with MyST-NB and
 the book theme, without executing a notebook and without the network at read time:
@@ -41,12 +41,11 @@ from urllib.parse import quote
 
 import nbformat
 
+from puzzles.instructor import course as model
+
 __all__ = [
     "ROOT",
     "VENDORED",
-    "Unit",
-    "course_units",
-    "lessons_in_order",
     "vendor",
     "prepare",
     "build",
@@ -55,7 +54,6 @@ __all__ = [
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE_MAP = "00-course-map.ipynb"
-UNIT_ORDER = ("egg", "matchsticks", "higher-lower", "mastermind", "trios")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 BUILTIN_WIDGET_MODULES = {"@jupyter-widgets/base", "@jupyter-widgets/controls", "@jupyter-widgets/output"}
@@ -96,68 +94,6 @@ VENDORED = (
     ),
     Package("requirejs", "2.3.8", "requirejs", keep=(r"^require\.js$",)),
 )
-
-
-# -- course order --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Unit:
-    folder: str  # "higher-lower"
-    title: str  # "The higher-lower game"
-    lessons: tuple[Path, ...]
-
-
-def _map_text(notebooks: Path) -> str:
-    course_map = notebooks / COURSE_MAP
-    if not course_map.exists():
-        return ""
-    return "\n".join(cell.source for cell in nbformat.read(course_map, as_version=4).cells)
-
-
-def _unit_rank(folder: str, linked: list[str]) -> tuple[int, int, str]:
-    if folder in linked:
-        return 0, linked.index(folder), folder
-    if folder in UNIT_ORDER:
-        return 1, UNIT_ORDER.index(folder), folder
-    return 2, 0, folder
-
-
-def course_units(notebooks: Path) -> list[Unit]:
-    """The units and their lessons in course order, with the titles the course map gives them."""
-    text = _map_text(notebooks)
-    links = [link for link in re.findall(r"\]\(([\w/.-]+\.ipynb)\)", text)]
-    found = sorted(
-        p.relative_to(notebooks)
-        for p in notebooks.rglob("*.ipynb")
-        if ".ipynb_checkpoints" not in p.parts
-        and p.name != COURSE_MAP
-        and len(p.relative_to(notebooks).parts) == 2
-    )
-    folders = sorted({p.parts[0] for p in found})
-    linked_folders = list(dict.fromkeys(Path(link).parts[0] for link in links if len(Path(link).parts) == 2))
-    units = []
-    for folder in sorted(folders, key=lambda f: _unit_rank(f, linked_folders)):
-        mine = [p for p in found if p.parts[0] == folder]
-        by_map = [Path(link) for link in links if Path(link) in mine]
-        ordered = list(dict.fromkeys(by_map)) + [p for p in mine if p not in by_map]
-        units.append(Unit(folder, _unit_title(folder, text), tuple(notebooks / p for p in ordered)))
-    return units
-
-
-def _unit_title(folder: str, map_text: str) -> str:
-    """The bold name of the unit in the course map's row that links to its lessons."""
-    for line in map_text.splitlines():
-        if f"]({folder}/" in line:
-            bold = re.search(r"\*\*(.+?)\*\*", line)
-            if bold:
-                return bold.group(1)
-    return folder.replace("-", " ").capitalize()
-
-
-def lessons_in_order(notebooks: Path) -> list[Path]:
-    """Every lesson, in course order (the course map excluded)."""
-    return [lesson for unit in course_units(notebooks) for lesson in unit.lessons]
 
 
 # -- vendoring -------------------------------------------------------------------------------------
@@ -348,22 +284,22 @@ _BLANK_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAA
 def _hide_empty_images(state: dict) -> None:
     """An Image widget saved before it got its picture would show as a broken image: give it a
     blank pixel and hide it."""
-    for model in state.values():
-        if model.get("model_name") != "ImageModel":
+    for widget in state.values():
+        if widget.get("model_name") != "ImageModel":
             continue
-        buffers = [b for b in model.get("buffers", []) if b.get("path") == ["value"]]
-        value = buffers[0].get("data", "") if buffers else model["state"].get("value", "")
+        buffers = [b for b in widget.get("buffers", []) if b.get("path") == ["value"]]
+        value = buffers[0].get("data", "") if buffers else widget["state"].get("value", "")
         if value:
             continue
         if buffers:
             buffers[0].update(data=_BLANK_PNG, encoding="base64")
         else:
-            model.setdefault("buffers", []).append(
+            widget.setdefault("buffers", []).append(
                 {"path": ["value"], "data": _BLANK_PNG, "encoding": "base64"}
             )
-            model["state"].pop("value", None)
-        model["state"]["format"] = "png"
-        layout = str(model["state"].get("layout", "")).removeprefix("IPY_MODEL_")
+            widget["state"].pop("value", None)
+        widget["state"]["format"] = "png"
+        layout = str(widget["state"].get("layout", "")).removeprefix("IPY_MODEL_")
         if layout in state:
             state[layout]["state"]["display"] = "none"
 
@@ -371,8 +307,8 @@ def _hide_empty_images(state: dict) -> None:
 def _toctree(units: list, api: list[str]) -> str:
     blocks = []
     for unit in units:
-        entries = "\n".join(f"{unit.folder}/{lesson.stem}" for lesson in unit.lessons)
-        blocks.append(f"```{{toctree}}\n:hidden:\n:caption: {unit.title}\n\n{entries}\n```")
+        entries = "\n".join(lesson.file for lesson in unit.lessons)
+        blocks.append(f"```{{toctree}}\n:hidden:\n:caption: {unit.caption}\n\n{entries}\n```")
     blocks.append("```{toctree}\n:hidden:\n:caption: Reference\n\n" + "\n".join(api) + "\n```")
     return "\n\n".join(blocks)
 
@@ -423,16 +359,13 @@ def _api_entries(module_name: str) -> list[str]:
     return lines
 
 
-def api_pages(src: Path, units: list[Unit]) -> list[str]:
+def api_pages(src: Path, units: list[model.Unit]) -> list[str]:
     """``api/<unit>.md`` for each unit's public API and ``api/course.md``; their page names."""
     folder = src / "api"
     folder.mkdir(parents=True, exist_ok=True)
     pages = []
-    titles = {unit.folder.replace("-", "_"): unit.title for unit in units}
-    packages = sorted(
-        (p.parent.name for p in (ROOT / "puzzles").glob("*/__init__.py") if p.parent.name != "course"),
-        key=lambda name: _unit_rank(name.replace("_", "-"), [u.folder for u in units]),
-    )
+    titles = {unit.folder.replace("-", "_"): unit.caption for unit in units}
+    packages = [unit.folder.replace("-", "_") for unit in units]
     for package in packages:
         title = titles.get(package, package.replace("_", " ").capitalize())
         body = [
@@ -447,7 +380,7 @@ def api_pages(src: Path, units: list[Unit]) -> list[str]:
         (folder / f"{package}.md").write_text("\n".join(body) + "\n")
         pages.append(f"api/{package}")
     course = ["# Course machinery: checks, student edition, grading", "", "```{eval-rst}"]
-    for module in ("puzzles.course", "puzzles.course.student", "puzzles.course.grade"):
+    for module in ("puzzles.course", "puzzles.instructor.student", "puzzles.instructor.grade"):
         course += [f".. automodule:: {module}", ""] + _api_entries(module)
     course.append("```")
     (folder / "course.md").write_text("\n".join(course) + "\n")
@@ -478,13 +411,13 @@ Start from the course map, `notebooks/00-course-map.ipynb`.
 
 def student_zip(notebooks: Path, target: Path) -> Path:
     """A zip that runs on its own: the student edition of every notebook plus the package."""
-    from puzzles.course.student import build as build_student
+    from puzzles.instructor.student import build as build_student
 
     target.parent.mkdir(parents=True, exist_ok=True)
     top = "dp-puzzles-student"
     with tempfile.TemporaryDirectory(prefix="puzzles-student-") as work:
         edition = Path(work) / "notebooks"
-        build_student(notebooks, edition)
+        build_student(notebooks, edition, log=lambda line: None)
         with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
             archive.writestr(f"{top}/START-HERE.md", STUDENT_README)
             for path in sorted(edition.rglob("*.ipynb")):
@@ -498,11 +431,11 @@ def student_zip(notebooks: Path, target: Path) -> Path:
     return target
 
 
-def _downloads(notebooks: Path, extra: Path, units: list[Unit]) -> None:
-    from puzzles.course.student import student_notebook
+def _downloads(notebooks: Path, extra: Path, units: list[model.Unit]) -> None:
+    from puzzles.instructor.student import student_notebook
 
     downloads = extra / "downloads"
-    for path in [notebooks / COURSE_MAP] + [lesson for unit in units for lesson in unit.lessons]:
+    for path in [notebooks / COURSE_MAP] + [lesson.path for unit in units for lesson in unit.lessons]:
         if not path.exists():
             continue
         relative = path.relative_to(notebooks)
@@ -525,10 +458,11 @@ def prepare(src: Path, notebooks: Path, cache: Path) -> dict:
     shutil.copytree(ROOT / "docs", src, ignore=shutil.ignore_patterns("__pycache__", "_build"))
     settings = _settings()
     (src / "site.json").write_text(json.dumps(settings, indent=2))
-    units = course_units(notebooks)
+    units = model.load(notebooks).units
     for unit in units:
         for lesson in unit.lessons:
-            relative = lesson.relative_to(notebooks).as_posix()
+            relative = lesson.relative
+            lesson = lesson.path
             page = lesson_page(nbformat.read(lesson, as_version=4), relative, settings["repository"], "../")
             target = src / relative
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -565,17 +499,23 @@ def build(
     return out / "index.html"
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m puzzles.course.site", description=__doc__.split("\n\n")[0]
-    )
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "site")
-    parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "site", help="the folder to write")
+    parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks", help="the course's notebooks")
     parser.add_argument("--vendor-cache", type=Path, default=ROOT / "build" / "vendor")
     parser.add_argument("--jobs", default="auto", help="Sphinx's -j (default auto)")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     build(args.out.resolve(), args.notebooks.resolve(), cache=args.vendor_cache.resolve(), jobs=args.jobs)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="dp-puzzles site", description=__doc__.split("\n\n")[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,0 +1,240 @@
+"""The student edition: every lesson with no answer in it.
+
+    dp-puzzles student [--source notebooks] [--out build/student]
+
+For each notebook of the course (the course map and every lesson of ``_toc.yml``):
+
+* a worked solution in code becomes a visible stub for the names it defines, its first line
+  the one to fill in: ``def N(k): ...  # your code here`` for a function,
+  ``answer = ...  # your answer here`` for a value;
+* a worked argument (a Markdown solution cell) becomes ``ARGUMENT_STUB``, visible;
+* a cell tagged ``reveals`` keeps no answer: its source becomes a one-line placeholder and
+  its outputs go;
+* the checks' stored verdicts are cleared, so that each check, run, says "not attempted yet".
+
+Every other cell is copied as it is, outputs included; cell ids are kept, so that the
+grader can find each exercise's cells in a hand-in. The teacher notebooks are never changed:
+the output folder may not overlap the source, and is written only when it is new, empty or
+this tool's own earlier output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import sys
+from pathlib import Path
+
+import nbformat
+
+from puzzles.instructor import course as model
+from puzzles.instructor.builds import BuildRefused, OutputFolder
+
+__all__ = [
+    "ARGUMENT_STUB",
+    "stub_source",
+    "student_notebook",
+    "reveal_placeholder",
+    "build",
+    "add_arguments",
+    "run",
+    "main",
+]
+
+ARGUMENT_STUB = "*Write your argument here.*"
+TOOL = "student edition"
+
+
+def stub_source(source: str) -> str:
+    """A solution cell's code turned into stubs for the names it defines, the first line first.
+
+    Top-level functions keep their signature; top-level assignments keep their target names.
+    An import is kept only where a stub's signature needs one of its names (an annotation, a
+    default value), and then comes first; everything else is the worked solution, and goes.
+
+    >>> print(stub_source("from fractions import Fraction\\n\\ndef f(k):\\n    return Fraction(k, 2)"))
+    def f(k): ...  # your code here
+    """
+    tree = ast.parse(source)
+    stubs: list[str] = []
+    needed: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            prefix = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+            signature = ast.unparse(node.args)
+            returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+            stubs.append(f"{prefix} {node.name}({signature}){returns}: ...  # your code here")
+            needed |= {n.id for n in ast.walk(node.args) if isinstance(n, ast.Name)}
+            if node.returns is not None:
+                needed |= {n.id for n in ast.walk(node.returns) if isinstance(n, ast.Name)}
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        stubs.append(f"{name.id} = ...  # your answer here")
+    if not stubs:
+        raise ValueError("a solution cell must define at least one name (a function or a value) to check")
+    imports = []
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound = {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+            if bound & needed:
+                imports.append(ast.unparse(node))
+    return "\n".join(dict.fromkeys(imports + stubs))
+
+
+def reveal_placeholder(cell_type: str, exercise: str) -> str:
+    """The one line a reveal cell keeps in the student edition."""
+    words = (
+        f"The summary of {exercise} is not in the student edition: it states the answer. It is in the "
+        "teacher edition, which your instructor shares once the exercise is handed in."
+    )
+    return f"*{words}*" if cell_type == "markdown" else f"# {words}"
+
+
+def _visible(cell: nbformat.NotebookNode) -> None:
+    jupyter = cell.metadata.get("jupyter")
+    if isinstance(jupyter, dict):
+        jupyter.pop("source_hidden", None)
+        jupyter.pop("outputs_hidden", None)
+        if not jupyter:
+            cell.metadata.pop("jupyter")
+
+
+def _clear(cell: nbformat.NotebookNode) -> None:
+    if cell.cell_type == "code":
+        cell.outputs = []
+        cell.execution_count = None
+
+
+def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A copy of ``notebook`` with no answer in it (see the module's description)."""
+    result = copy.deepcopy(notebook)
+    places = model.locate(result)
+    exercise_of = {}
+    for exercise_id, place in places.items():
+        heading = ""
+        if place.statement is not None:
+            lines = result.cells[place.statement].source.strip().splitlines()
+            heading = lines[0].lstrip("#").strip() if lines else ""
+        name = heading.split("(")[0].strip() or exercise_id
+        for index in place.reveals:
+            exercise_of[index] = name
+    for index, cell in enumerate(result.cells):
+        cell_tags = model.tags(cell)
+        if model.TAG_SOLUTION in cell_tags:
+            if cell.cell_type == "code":
+                cell.source = stub_source(cell.source)
+            else:
+                cell.source = ARGUMENT_STUB
+            _clear(cell)
+            _visible(cell)
+        elif model.TAG_REVEALS in cell_tags:
+            cell.source = reveal_placeholder(cell.cell_type, exercise_of.get(index, "this exercise"))
+            _clear(cell)
+            cell.pop("attachments", None)
+        elif model.TAG_CHECK in cell_tags:
+            _clear(cell)
+    return result
+
+
+def build(source: Path | None = None, out: Path | None = None, log=print) -> tuple[Path, list[Path]]:
+    """Write the student edition of the course in ``source`` to ``out``; return the folder and the
+    notebooks written.
+
+    A notebook that cannot be read or turned into its student edition is named (with its cell)
+    and left out; the others are still written. Raises ``CourseError`` when ``source`` holds no
+    course and ``BuildRefused`` when ``out`` is not safe to write.
+    """
+    course = model.load(source)
+    out = Path(out) if out is not None else course.root.parent / "build" / "student"
+    written: list[Path] = []
+    failed: list[str] = []
+    with OutputFolder(out, TOOL, sources=[course.root]) as folder:
+        for path in course.notebooks():
+            relative = path.relative_to(course.root)
+            try:
+                notebook = model.read_notebook(path)
+            except model.CourseError as error:
+                failed.append(str(error))
+                continue
+            try:
+                edition = student_notebook(notebook)
+            except (SyntaxError, ValueError) as error:
+                where = _failing_cell(notebook)
+                failed.append(f"{path}: {where}{error}")
+                continue
+            target = folder.target(relative)
+            nbformat.write(edition, str(target))
+            written.append(target)
+        toc = course.root / model.TOC
+        if toc.exists():
+            folder.write_text(model.TOC, toc.read_text(encoding="utf-8"))
+    for line in failed:
+        log(f"left out: {line}")
+    if failed:
+        raise BuildFailed(written, failed)
+    return folder.path, written
+
+
+class BuildFailed(Exception):
+    """Some notebooks could not be turned into their student edition (the others were written)."""
+
+    def __init__(self, written: list[Path], failed: list[str]):
+        self.written, self.failed = written, failed
+        super().__init__(f"{len(failed)} notebook(s) left out of the student edition: " + "; ".join(failed))
+
+
+def _failing_cell(notebook: nbformat.NotebookNode) -> str:
+    for index, cell in enumerate(notebook.cells):
+        if model.TAG_SOLUTION in model.tags(cell) and cell.cell_type == "code":
+            try:
+                stub_source(cell.source)
+            except (SyntaxError, ValueError):
+                return f"cell {index + 1} (a worked solution): "
+    return ""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--source",
+        type=Path,
+        default=None,
+        help="the course's notebooks folder, with its _toc.yml (default: notebooks/ of the repository "
+        "this package comes from, wherever the command is run)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="the folder to write (default: build/student next to the notebooks folder); it must be new, "
+        "empty, or this command's earlier output, and outside the source",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        out, written = build(args.source, args.out)
+    except (model.CourseError, BuildRefused) as error:
+        print(f"dp-puzzles student: {error}", file=sys.stderr)
+        return 2
+    except BuildFailed as error:
+        print(
+            f"student edition: {len(error.written)} notebooks written; {len(error.failed)} left out",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"student edition: {len(written)} notebooks written to {out}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="dp-puzzles student", description=__doc__.split("\n\n")[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,234 @@
+"""The course model: ``notebooks/_toc.yml`` is the one list of units and lessons, and every tool
+follows it, the pack's own course and a small course made up here alike."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from puzzles.instructor import catalogue, student
+from puzzles.instructor import course as model
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def test_every_notebook_of_the_repository_is_in_the_table_of_contents():
+    course = model.load()
+    listed = {lesson.path for lesson in course.lessons} | {course.course_map}
+    found = {p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+    assert found == listed, f"not in _toc.yml: {sorted(map(str, found - listed))}"
+
+
+def test_each_unit_has_its_package_with_exercises():
+    for unit in model.load().units:
+        assert (ROOT / unit.package.replace(".", "/") / "exercises.py").is_file(), unit.folder
+
+
+def test_the_course_maps_lesson_table_and_the_exercise_table_are_generated_from_the_model():
+    course = model.load()
+    map_text = "".join(cell.source for cell in model.read_notebook(course.course_map).cells)
+    start, end = catalogue.LESSONS
+    assert map_text.split(start, 1)[1].split(end, 1)[0].strip() == catalogue.lesson_table(course), (
+        "run: dp-puzzles catalogue --write"
+    )
+    readme = (NOTEBOOKS / "README.md").read_text(encoding="utf-8")
+    start, end = catalogue.EXERCISES
+    assert readme.split(start, 1)[1].split(end, 1)[0].strip() == catalogue.exercise_table(course), (
+        "run: dp-puzzles catalogue --write"
+    )
+
+
+def test_exercises_know_their_cells_kind_and_points():
+    course = model.load()
+    three = course.exercise("egg-3")
+    assert three.answer == "N" and three.kind == "function" and three.lesson.file == "egg/02-expected-value"
+    assert three.has_argument and three.points == model.Points(2, 2)
+    cells = three.lesson.notebook.cells
+    assert model.TAG_EXERCISE in model.tags(cells[three.cells.statement])
+    assert cells[three.cells.check].source.strip() == 'check("egg-3", N)'
+    assert all(three.cells.check < i for i in three.cells.reveals)
+    assert course.exercise("trios-1").kind == "value"
+    assert course.exercise("egg-13").points == model.Points(2, 0)  # no written argument: no points for one
+    with pytest.raises(model.CourseError, match="no exercise 'egg-99'"):
+        course.exercise("egg-99")
+
+
+# -- a small course, made up here: two units, three lessons -------------------------------------
+
+SMALL_TOC = """
+format: jb-book
+root: 00-course-map
+parts:
+  - caption: Second unit first
+    unit: trios
+    source: a source
+    teaches: something
+    chapters:
+      - file: trios/01-only
+        title: The only one
+        minutes: 25
+  - caption: Eggs
+    unit: egg
+    chapters:
+      - file: egg/02-later
+        title: Later
+        minutes: 30
+        points: {egg-3: {check: 5, argument: 1}}
+      - file: egg/01-earlier
+        title: Earlier
+        minutes: 20
+        optional: true
+"""
+
+
+def _lesson(*cells) -> nbformat.NotebookNode:
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    notebook.cells = list(cells)
+    return notebook
+
+
+def _md(text, *tags, hidden=False):
+    cell = nbformat.v4.new_markdown_cell(text, metadata={"tags": list(tags)} if tags else {})
+    if hidden:
+        cell.metadata["jupyter"] = {"source_hidden": True}
+    return cell
+
+
+def _code(text, *tags, hidden=False, output=None):
+    cell = nbformat.v4.new_code_cell(text, metadata={"tags": list(tags)} if tags else {})
+    if hidden:
+        cell.metadata["jupyter"] = {"source_hidden": True}
+    if output is not None:
+        cell.outputs = [nbformat.v4.new_output("stream", text=output)]
+    return cell
+
+
+@pytest.fixture
+def small_course(tmp_path) -> Path:
+    root = tmp_path / "course"
+    (root / "egg").mkdir(parents=True)
+    (root / "trios").mkdir()
+    (root / "_toc.yml").write_text(textwrap.dedent(SMALL_TOC))
+    (root / "README.md").write_text("# Exercises\n\n<!-- exercises:start -->\n<!-- exercises:end -->\n")
+    nbformat.write(
+        _lesson(_md("# Map\n\n<!-- lessons:start -->\n<!-- lessons:end -->\n")), root / "00-course-map.ipynb"
+    )
+    nbformat.write(
+        _lesson(
+            _md("# Egg: later"),
+            _code("from puzzles.course import check"),
+            _md("### Exercise 3 (a formula)\n\nFind N(k).", "exercise"),
+            _md("**Worked solution.** N(k) is SECRET-ARGUMENT.", "solution", hidden=True),
+            _code(
+                "# Worked solution: try first.\ndef N(k):\n    return 'SECRET-CODE'", "solution", hidden=True
+            ),
+            _code('check("egg-3", N)', "check", output="Correct (egg-3): ..."),
+            _md("So N(k) is SECRET-REVEAL.", "reveals"),
+            _code("print('SECRET-OUTPUT')", "reveals", output="SECRET-OUTPUT"),
+        ),
+        root / "egg" / "02-later.ipynb",
+    )
+    nbformat.write(_lesson(_md("# Egg: earlier"), _code("x = 1")), root / "egg" / "01-earlier.ipynb")
+    nbformat.write(
+        _lesson(
+            _md("# Trios: the only one"),
+            _code("from puzzles.course import check"),
+            _md("### Exercise 1 (by hand)", "exercise"),
+            _code("# Worked solution: try first.\nE2 = 'SECRET-VALUE'", "solution", hidden=True),
+            _code('check("trios-1", E2)', "check"),
+        ),
+        root / "trios" / "01-only.ipynb",
+    )
+    return root
+
+
+def test_a_small_course_is_read_in_the_order_of_its_table_of_contents(small_course):
+    course = model.load(small_course)
+    assert [unit.folder for unit in course.units] == ["trios", "egg"]
+    assert [lesson.file for lesson in course.lessons] == ["trios/01-only", "egg/02-later", "egg/01-earlier"]
+    assert [e.id for e in course.exercises] == ["trios-1", "egg-3"]
+    assert course.exercise("egg-3").points == model.Points(5, 1)
+    assert (
+        course.exercise("trios-1").points == model.Points(2, 0) and course.exercise("trios-1").kind == "value"
+    )
+    assert course.units[1].minutes == 30  # the optional lesson does not count
+    assert course.lesson("egg/01-earlier.ipynb").optional
+
+
+def test_the_catalogue_follows_a_small_course(small_course):
+    course = model.load(small_course)
+    changed = catalogue.write(course)
+    assert set(changed) == {small_course / "README.md", course.course_map}
+    table = model.read_notebook(course.course_map).cells[0].source
+    assert (
+        table.index("trios/01-only.ipynb") < table.index("egg/02-later.ipynb") < table.index("egg/01-earlier")
+    )
+    assert "(20 min, optional)" in table
+    readme = (small_course / "README.md").read_text()
+    assert readme.index("| trios-1 |") < readme.index("| egg-3 |") and "5 + 1 (argument)" in readme
+    assert catalogue.write(course) == []  # a second run changes nothing
+
+
+def test_the_student_edition_follows_a_small_course_and_keeps_no_answer(small_course, tmp_path):
+    out, written = student.build(small_course, tmp_path / "edition", log=lambda line: None)
+    assert sorted(p.relative_to(out).as_posix() for p in written) == [
+        "00-course-map.ipynb",
+        "egg/01-earlier.ipynb",
+        "egg/02-later.ipynb",
+        "trios/01-only.ipynb",
+    ]
+    text = "".join(p.read_text() for p in written)
+    assert "SECRET" not in text
+    later = nbformat.read(out / "egg" / "02-later.ipynb", as_version=4)
+    assert later.cells[4].source == "def N(k): ...  # your code here"
+    assert later.cells[3].source == student.ARGUMENT_STUB
+    assert "jupyter" not in later.cells[4].metadata  # visible
+    assert [c.get("id") for c in later.cells] == [
+        c.get("id") for c in model.read_notebook(small_course / "egg/02-later.ipynb").cells
+    ]
+
+
+@pytest.mark.parametrize(
+    "bad, why",
+    [
+        ("parts: []", "lists no unit"),
+        ("parts:\n  - unit: egg\n    chapters: [{file: egg/09-missing}]", "has no notebook"),
+        ("parts:\n  - unit: egg\n    chapters: [{file: trios/01-only}]", "not in its unit's folder"),
+        ("parts:\n  - unit: egg\n    colour: red\n    chapters: [{file: egg/01-earlier}]", "unknown keys"),
+        (
+            "parts:\n  - unit: egg\n    chapters: [{file: egg/01-earlier, minutes: -3}]",
+            "positive whole number",
+        ),
+        (
+            "parts:\n  - unit: egg\n    chapters: [{file: egg/01-earlier}, {file: egg/01-earlier}]",
+            "listed twice",
+        ),
+        ("parts: [", "not valid YAML"),
+    ],
+)
+def test_a_broken_table_of_contents_is_one_sentence_naming_it(small_course, bad, why):
+    (small_course / "_toc.yml").write_text(bad)
+    with pytest.raises(model.CourseError, match=why):
+        model.load(small_course)
+
+
+def test_a_folder_without_a_table_of_contents_is_refused(tmp_path):
+    with pytest.raises(model.CourseError, match="no table of contents"):
+        model.load(tmp_path)
+
+
+def test_the_default_course_is_found_wherever_the_tools_run(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert model.load().root == NOTEBOOKS
+
+
+def test_a_copied_course_reads_the_same(tmp_path):
+    copy = tmp_path / "notebooks"
+    shutil.copytree(NOTEBOOKS, copy)
+    assert [e.id for e in model.load(copy).exercises] == [e.id for e in model.load().exercises]
