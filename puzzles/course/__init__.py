@@ -5,7 +5,7 @@ This package serves every unit and imports none of them. The instructor's tools 
 edition, site, grader, ...) live in ``puzzles.instructor``.
 """
 
-from puzzles.course.checker import Verdict, check, exercise, first_disagreement, is_stub, verify
+from puzzles.course.checker import Verdict, check, exercise, is_stub, require, verify
 from puzzles.course.display import Ratio, decimal, exact_frame, format_set
 
 __all__ = [
@@ -15,8 +15,8 @@ __all__ = [
     "decimal",
     "exact_frame",
     "exercise",
-    "first_disagreement",
     "format_set",
     "is_stub",
+    "require",
     "verify",
 ]

@@ -1,144 +1,193 @@
 """The exercise checker: ``check("egg-3", answer)`` prints a verdict.
 
-Each unit registers its exercises in ``puzzles/<unit>/exercises.py`` with the ``exercise``
-decorator. An exercise id is ``"<unit>-<number>"``; the checker imports the unit's
-``exercises`` module on first use (``"higher-lower-2"`` -> ``puzzles.higher_lower.exercises``),
-so this module never imports a unit itself.
+Each unit registers its exercises in ``puzzles/<unit>/exercises.py``. An exercise id is
+``"<unit>-<number>"``; the checker imports the unit's ``exercises`` module on first use
+(``"higher-lower-2"`` -> ``puzzles.higher_lower.exercises``), so this module imports no unit.
 
-A verifier receives the student's answer and returns ``(passed, message)``: what was verified
-and on which range, or the smallest counterexample. The checker around it makes the verdict
-honest and safe:
+A unit says *what* a check compares, never how: its registered function returns a ``Plan``,
+the inputs of one or more ``Stage``s with a reference (or a judgement) for each, the kind of
+value asked, and the sentence for a pass. The checker does the rest, once for every unit:
 
-* a stub answer (``...``, ``None``, or a function whose body is only ``...``) gets
-  ``not attempted yet`` without calling the verifier; nothing else does;
-* an exercise registered with ``without="puzzles.egg"`` refuses an answer whose code reaches
-  that package (directly, through a helper the student wrote, or through a closure);
-* the verifier runs in a forked child process with a time limit (stated in the verdict), a
-  memory limit and a cap on printed output, so a slow, looping or memory-hungry answer gets
-  "Not yet: your answer took longer than 5 s (at k = 1234)" and the kernel stays alive;
-* an exception raised by the student's function is reported with the input that caused it;
-  an exception raised anywhere else (a damaged data file, say) is reported as the pack's
-  fault, never as the student's.
+1. ``not attempted yet`` for the untouched stub (``...``, ``None``, a body of only ``...``);
+2. the answer runs in a child process (``probe``): the modules the exercise is to be done
+   without cannot be reached by any route, only the answer's own time counts against the
+   limit, and what comes back is plain data (``codec``): numbers, strings, containers;
+3. the verdict is decided here, after the child, from that data alone: values are compared
+   by their base type with the reference's own comparison, never the answer's ``__eq__``;
+4. one comparison writes every message: the smallest counterexample when the inputs go from
+   the smallest up, "at N = ... (a size no table reaches)" beyond, exact numbers as ``23/7``,
+   a value of the wrong kind in one sentence, the exercise's own advice on a timeout, and how
+   long the answer took.
 
-Where ``os.fork`` is missing (Windows) the verifier runs in the kernel itself, without a
+A fault of the pack's own data (``PackFault``) is "This check could not run", never the
+student's. Where ``os.fork`` is missing (Windows) the answer runs in the kernel, without a
 time limit.
 """
 
 from __future__ import annotations
 
 import ast
+import contextlib
 import dis
 import functools
 import importlib
 import inspect
-import io
-import mmap
-import numbers
-import os
-import pickle
+import math
 import re
-import resource
-import select
-import signal
-import sys
 import textwrap
-import time
 import types
-import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from puzzles.course import probe as probes
+from puzzles.course.codec import Other
+
 __all__ = [
     "Verdict",
     "Exercise",
-    "AnswerError",
+    "Plan",
+    "Stage",
     "PackFault",
     "exercise",
     "check",
+    "require",
     "verify",
+    "evaluate",
+    "judge",
     "is_stub",
-    "first_disagreement",
     "registered",
     "registration",
-    "counterexample_place",
+    "place",
+    "show",
     "package_used",
     "whole",
     "exact_number",
     "set_of_whole",
     "boolean",
+    "text",
+    "pair_of",
+    "sequence_of",
     "DEFAULT_TIME_LIMIT",
-    "OUTPUT_CAP",
 ]
 
-DEFAULT_TIME_LIMIT = 5.0  # seconds a check gives the student's answer, unless the exercise says
+DEFAULT_TIME_LIMIT = 5.0  # seconds of the student's answer a check allows, unless the exercise says
 VERDICT_WIDTH = 90  # characters a printed verdict's line holds (JupyterLab shows about 100)
-OUTPUT_CAP = 2000  # characters of the answer's printed output shown with the verdict
-MEMORY_ALLOWANCE = 2 * 1024**3  # bytes the check may allocate beyond what the kernel holds
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The outcome of a check: ``status`` is "correct", "incorrect" or "not attempted"."""
-
-    exercise_id: str
-    status: str
-    message: str
-    output: str = ""  # what the answer printed while it was checked (capped)
-
-    @property
-    def passed(self) -> bool:
-        return self.status == "correct"
-
-    def __str__(self) -> str:
-        mark = {
-            "correct": "Correct",
-            "incorrect": "Not yet",
-            "not attempted": "Not attempted yet",
-            "check failed": "This check could not run",
-        }
-        return f"{mark[self.status]} ({self.exercise_id}): {self.message}"
-
-
-@dataclass(frozen=True)
-class Exercise:
-    """A registered exercise: its verifier and how the checker runs it.
-
-    ``names`` names the answer's arguments in messages (``"k"``, ``"n, k"``); ``time_limit``
-    is the seconds the whole check may take; ``without`` lists packages the answer must not
-    use; ``prepare`` runs before the time starts (to fill the verifier's caches).
-    """
-
-    exercise_id: str
-    verifier: Callable[[Any], tuple[bool, str]]
-    names: str = ""
-    time_limit: float = DEFAULT_TIME_LIMIT
-    without: tuple[str, ...] = ()
-    prepare: Callable[[], Any] | None = None
-    summary: dict[str, str] = field(default_factory=dict)
-    giveaways: tuple[str, ...] = ()
-    on_timeout: str = ""
-
-
-class AnswerError(Exception):
-    """The student's function raised; carries the input it was called with."""
-
-    def __init__(self, place: str, error: BaseException):
-        self.place, self.error = place, error
-        super().__init__(f"your answer raised {type(error).__name__}: {error} (at {place})")
+STATUS_WORDS = {
+    "correct": "Correct",
+    "incorrect": "Not yet",
+    "not attempted": "Not attempted yet",
+    "check failed": "This check could not run",
+}
 
 
 class PackFault(Exception):
     """A fault of the course pack itself (a damaged or missing data file): never the student's."""
 
 
-_PACK_FAULTS: tuple[type[BaseException], ...] = (PackFault, OSError, EOFError)
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of a check: ``status`` is "correct", "incorrect", "not attempted" or "check failed"."""
+
+    exercise_id: str
+    status: str
+    message: str
+    output: str = ""  # what the answer printed while it was checked (capped)
+    seconds: float | None = None  # the answer's own time
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "correct"
+
+    def __str__(self) -> str:
+        return f"{STATUS_WORDS.get(self.status, self.status)} ({self.exercise_id}): {self.message}"
 
 
-class _TimeUp(BaseException):
-    """Raised by the in-kernel alarm where there is no fork (never caught by student code's
-    ``except Exception``)."""
+# -- what a unit declares --------------------------------------------------------------------------
+
+
+@dataclass
+class Stage:
+    """Inputs tried in order, and what each answer value must be.
+
+    ``cases`` are tuples of plain data (the arguments, or what ``Plan.build`` turns into them).
+    Either ``reference(*case)`` gives the expected value (compared with ``Plan.same``), or
+    ``judge(case, value)`` returns None for a right value and, for a wrong one, the whole
+    sentence the student reads (``place(case, names)`` writes the case's place).
+    ``evidence`` names where the reference comes from ("the dynamic programme"). With
+    ``smallest`` the cases go from the smallest up, so the first failure is the smallest
+    counterexample; otherwise ``far`` says where the stage's inputs lie ("a size no table
+    reaches") and the message names the stages already passed.
+    """
+
+    cases: Sequence[tuple]
+    reference: Callable[..., Any] | None = None
+    judge: Callable[[tuple, Any], str | None] | None = None
+    label: str = ""  # what a pass of this stage covered: "every k in 1..2000"
+    evidence: str = "the right value"
+    smallest: bool = True
+    far: str = ""
+
+
+@dataclass
+class Plan:
+    """What an exercise's check does; see ``Stage``.
+
+    ``kind(value)`` returns None for a value of the kind asked, else the words after "gives
+    <value>," ("a float: an exact integer is asked"). ``same(given, expected)`` compares plain
+    values (default: equality). ``build(case)`` turns a case into the arguments of the call,
+    in the child, with the pack's own code (a ``Game`` from its pegs and colours, a fresh copy
+    of a dictionary); ``call(answer, *arguments)`` makes the call (default ``answer(*arguments)``).
+    A ``value`` plan checks a value, not a function: one case, the value itself. ``conclude``
+    sees every value at the end and may still refuse (None, or a sentence).
+    """
+
+    stages: list[Stage]
+    passed: str
+    kind: Callable[[Any], str | None] | None = None
+    same: Callable[[Any, Any], bool] | None = None
+    shown: Callable[[Any], str] | None = None
+    what: str = "your answer"
+    build: Callable[[tuple], tuple] | None = None
+    call: Callable[..., Any] | None = None
+    value: bool = False
+    conclude: Callable[[list[Any]], str | None] | None = None
+
+    def cases(self) -> list[tuple[Stage, tuple]]:
+        return [(stage, case) for stage in self.stages for case in stage.cases]
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A registered exercise: how to make its plan, and how the checker runs it."""
+
+    exercise_id: str
+    make_plan: Callable[[], Plan]
+    names: str = ""
+    time_limit: float = DEFAULT_TIME_LIMIT
+    without: tuple[str, ...] = ()
+    summary: dict[str, str] = field(default_factory=dict)
+    giveaways: tuple[str, ...] = ()
+    on_timeout: str = ""
+
+    def plan(self) -> Plan:
+        return _plan_of(self.exercise_id, self.make_plan)
+
+
+@functools.cache
+def _plan_of(exercise_id: str, make_plan: Callable[[], Plan]) -> Plan:
+    plan = make_plan()
+    if plan.value:
+        stage = plan.stages[0]
+        stage.cases = [()]
+        plan.stages = [stage]
+        plan.call = _the_value
+    return plan
+
+
+def _the_value(answer: Any) -> Any:
+    return answer
 
 
 _REGISTRY: dict[str, Exercise] = {}
@@ -150,39 +199,37 @@ def exercise(
     names: str = "",
     time_limit: float = DEFAULT_TIME_LIMIT,
     without: str | Iterable[str] = (),
-    prepare: Callable[[], Any] | None = None,
     asks: str = "",
     verifies: str = "",
     giveaways: Iterable[str] = (),
     on_timeout: str = "",
 ) -> Callable:
-    """Register ``verifier(answer) -> (passed, message)`` under ``exercise_id``.
+    """Register ``make_plan() -> Plan`` under ``exercise_id``.
 
-    ``asks`` and ``verifies`` are one line each for the pack's table of exercises: what the
-    exercise asks for, and what the check verifies on which range. ``giveaways`` are short
-    texts that would give the answer away (``"m1 = 5"``); a test asserts that none of them
-    appears above the exercise's check in the student edition. ``on_timeout`` is a sentence
-    added to the verdict when the answer runs out of time ("This check goes on to k = 10**15,
-    where no loop over k can go: the exercise asks for a formula.").
+    ``names`` names the answer's arguments in messages (``"k"``, ``"n, k"``); ``time_limit``
+    is the seconds of the answer's own time a check allows; ``without`` lists the modules the
+    answer must not reach (``"puzzles.egg"``: the whole unit); ``asks`` and ``verifies`` are a
+    line each for the table of exercises; ``giveaways`` are short texts that would give the
+    answer away (a test asserts that none appears above the check in the student edition);
+    ``on_timeout`` is the advice added when the answer runs out of time.
     """
     packages = (without,) if isinstance(without, str) else tuple(without)
 
-    def register(verifier: Callable[[Any], tuple[bool, str]]) -> Callable:
+    def register(make_plan: Callable[[], Plan]) -> Callable[[], Plan]:
         known = _REGISTRY.get(exercise_id)
-        if known is not None and known.verifier is not verifier:
+        if known is not None and known.make_plan is not make_plan:
             raise ValueError(f"exercise {exercise_id!r} is registered twice")
         _REGISTRY[exercise_id] = Exercise(
             exercise_id,
-            verifier,
+            make_plan,
             names=names,
             time_limit=float(time_limit),
             without=packages,
-            prepare=prepare,
             summary={"asks": asks, "verifies": verifies},
             giveaways=tuple(giveaways),
             on_timeout=on_timeout,
         )
-        return verifier
+        return make_plan
 
     return register
 
@@ -209,10 +256,8 @@ def _unit_module(exercise_id: str) -> str:
 def registration(exercise_id: str) -> Exercise:
     """The registered exercise ``exercise_id`` (importing its unit's checks on first use)."""
     if exercise_id not in _REGISTRY:
-        try:
+        with contextlib.suppress(ModuleNotFoundError):
             importlib.import_module(_unit_module(exercise_id))
-        except ModuleNotFoundError:
-            pass
     if exercise_id not in _REGISTRY:
         raise ValueError(f"there is no exercise {exercise_id!r}; known ones: {', '.join(registered())}")
     return _REGISTRY[exercise_id]
@@ -262,7 +307,7 @@ def is_stub(answer: Any) -> bool:
     """
     if answer is None or answer is Ellipsis:
         return True
-    if isinstance(answer, types.FunctionType):
+    if type(answer) is types.FunctionType:
         if answer.__name__ == "<lambda>":
             return False  # the student edition's stubs are always ``def``
         code = answer.__code__
@@ -274,7 +319,7 @@ def is_stub(answer: Any) -> bool:
     return False
 
 
-# -- "without the package" -------------------------------------------------------------------
+# -- "without the package", read from the code before it runs ------------------------------------
 
 
 def _module_of(value: Any) -> str:
@@ -288,11 +333,11 @@ def _inside(module: str, packages: tuple[str, ...]) -> bool:
 
 
 def package_used(answer: Any, packages: str | Iterable[str]) -> str | None:
-    """The first object from ``packages`` that ``answer``'s code can reach, or None.
+    """The first object from ``packages`` that ``answer``'s code visibly names, or None.
 
-    Follows the global names and closures of the answer's code (nested functions and
-    comprehensions included) and, recursively, of every function or class the student wrote.
-    ``"laplace_trials (puzzles.egg.model)"`` names what was found.
+    A quick reading before the answer runs (helpers the student wrote, closures, classes,
+    ``functools`` wrappers, a parent package's alias); the child of every check closes the
+    packages whatever the route, so this only gives the clearer message earlier.
     """
     packages = (packages,) if isinstance(packages, str) else tuple(packages)
     seen: set[int] = set()
@@ -304,11 +349,9 @@ def package_used(answer: Any, packages: str | Iterable[str]) -> str | None:
                 yield from codes(constant)
 
     def forbidden_below(module: types.ModuleType, attributes: set[str], depth: int = 0) -> str | None:
-        """``import puzzles.higher_lower as hl`` then ``hl.solve``: what the code's attribute
-        names reach inside a module (and its submodules, for ``puzzles.egg.model.W``)."""
         if depth > 6:
             return None
-        for package in packages:  # a submodule not imported yet: judged by the names alone
+        for package in packages:
             if package.startswith(module.__name__ + "."):
                 path = package[len(module.__name__) + 1 :].split(".")
                 if all(part in attributes for part in path):
@@ -340,15 +383,15 @@ def package_used(answer: Any, packages: str | Iterable[str]) -> str | None:
         module = _module_of(value)
         if _inside(module, packages):
             name = getattr(value, "__name__", type(value).__name__)
-            return f"{name} ({module})" if name != module else module
+            return f"{module}.{name}" if name != module else module
         if isinstance(value, (types.MethodType, staticmethod, classmethod)):
             return reach(value.__func__, depth + 1)
         if not isinstance(value, type):
             try:
                 wrapped = inspect.getattr_static(value, "__wrapped__", None)
-            except Exception:  # an object that refuses attribute lookups
+            except Exception:  # noqa: BLE001 - an object that refuses attribute lookups
                 wrapped = None
-            if wrapped is not None:  # functools.cache, lru_cache, wraps: look at what they wrap
+            if wrapped is not None:
                 return reach(wrapped, depth + 1)
         if isinstance(value, type):
             if module in ("builtins", "fractions", "math", "collections", "functools", "itertools"):
@@ -376,7 +419,7 @@ def package_used(answer: Any, packages: str | Iterable[str]) -> str | None:
         for cell in value.__closure__ or ():
             try:
                 contents = cell.cell_contents
-            except ValueError:  # an empty cell
+            except ValueError:
                 continue
             if isinstance(contents, types.ModuleType) and (
                 hit := forbidden_below(contents, set(value.__code__.co_names))
@@ -392,305 +435,329 @@ def package_used(answer: Any, packages: str | Iterable[str]) -> str | None:
     return reach(answer, 0)
 
 
-# -- value kinds -------------------------------------------------------------------------------
-# Each returns None for a value of the kind asked, or a sentence saying what is wrong with it.
+# -- showing values and places ---------------------------------------------------------------------
 
 
-def _shown(value: Any, limit: int = 120) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a broken __repr__ in the student's object
-        text = f"<a {type(value).__name__}>"
+def _number(value: int) -> str:
+    """An integer as a reader takes it in: ``10**15``, ``10**15 - 1``, or its digits."""
+    if abs(value) >= 10**7:
+        exponent = round(math.log10(abs(value)))
+        for power in (exponent - 1, exponent, exponent + 1):
+            gap = abs(value) - 10**power
+            if abs(gap) <= 100 and power > 0:
+                sign = "-" if value < 0 else ""
+                rest = f" + {gap}" if gap > 0 else f" - {-gap}" if gap < 0 else ""
+                return f"{sign}10**{power}{rest}"
+    return str(value)
+
+
+def show(value: Any, limit: int = 120) -> str:
+    """A value as a reader takes it in: exact numbers as ``23/7``, sets sorted, long things cut."""
+
+    def inner(item: Any) -> str:
+        if isinstance(item, bool) or item is None:
+            return repr(item)
+        if isinstance(item, int):
+            return _number(item)
+        if isinstance(item, Fraction):
+            return str(item)
+        if isinstance(item, range):
+            if item.step == 1 and len(item) > 8:
+                return f"range({inner(item.start)}, {inner(item.stop)})"
+            return repr(item)
+        if isinstance(item, (set, frozenset)):
+            try:
+                items = sorted(item)
+            except TypeError:
+                items = sorted(item, key=repr)
+            return "{" + ", ".join(inner(i) for i in items) + "}" if items else "set()"
+        if isinstance(item, tuple):
+            inside = ", ".join(inner(i) for i in item)
+            return f"({inside},)" if len(item) == 1 else f"({inside})"
+        if isinstance(item, list):
+            return "[" + ", ".join(inner(i) for i in item) + "]"
+        if isinstance(item, dict):
+            return "{" + ", ".join(f"{inner(k)}: {inner(v)}" for k, v in item.items()) + "}"
+        return repr(item)
+
+    text = inner(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def whole(value: Any) -> str | None:
-    """An integer (numpy integers too); not a bool, not a float that happens to be whole."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        return None
-    if isinstance(value, float):
-        return f"{_shown(value)} is a float; an exact integer is asked (use //, not /, or int arithmetic)"
-    return f"{_shown(value)} is a {type(value).__name__}; an integer is asked"
-
-
-def exact_number(value: Any) -> str | None:
-    """An integer or a ``Fraction``; floats are refused (they cannot be exact)."""
-    if isinstance(value, (numbers.Integral, Fraction)) and not isinstance(value, bool):
-        return None
-    if isinstance(value, float):
-        return f"{_shown(value)} is a float; an exact value is asked (use fractions.Fraction)"
-    return f"{_shown(value)} is a {type(value).__name__}; a Fraction or an integer is asked"
-
-
-def set_of_whole(value: Any) -> str | None:
-    """A set (or frozenset, range, list, tuple) of integers."""
-    if not isinstance(value, (set, frozenset, range, list, tuple)):
-        return f"{_shown(value)} is a {type(value).__name__}; a set of integers is asked"
-    for element in value:
-        if (problem := whole(element)) is not None:
-            return f"it contains {problem}"
-    return None
-
-
-def boolean(value: Any) -> str | None:
-    """True or False (numpy bools too)."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
-        return None
-    return f"{_shown(value)} is a {type(value).__name__}; True or False is asked"
-
-
-def _comparable(value: Any) -> Any:
-    """Sets given as lists, tuples or ranges compare as sets."""
-    if isinstance(value, (frozenset, range, list, tuple)):
-        return set(value)
-    return value
-
-
-def first_disagreement(
-    answer: Callable[..., Any],
-    reference: Callable[..., Any],
-    cases: Iterable[tuple],
-    same: Callable[[Any, Any], bool] = lambda a, b: a == b,
-    kind: Callable[[Any], str | None] | None = None,
-) -> tuple[tuple, Any, Any] | None:
-    """The first case (in the order given, smallest first) where ``answer`` differs from ``reference``.
-
-    Returns ``(case, answer's value, reference value)`` or None when they agree everywhere.
-    With ``kind`` (``whole``, ``exact_number``, ``set_of_whole``, ``boolean``), a value of the
-    wrong kind is a disagreement, reported as the sentence ``kind`` returns. Sets given as
-    lists or tuples are compared as sets when ``kind`` is ``set_of_whole``. An exception
-    raised by ``answer`` propagates as an ``AnswerError`` naming the case.
-    """
-    for case in cases:
-        expected = reference(*case)
-        given = answer(*case)
-        if kind is not None:
-            problem = kind(given)
-            if problem is not None:
-                return case, _KindProblem(problem), expected
-            if kind is set_of_whole:
-                given = _comparable(given)
-        if not same(given, expected):
-            return case, given, expected
-    return None
-
-
-class _KindProblem(str):
-    """A disagreement of kind (a float for an integer): shown as the sentence itself."""
-
-    def __repr__(self) -> str:
-        return str(self)
-
-
-def counterexample_place(case: tuple, names: str) -> str:
-    """A counterexample's place in words: ``k = 4`` for one argument, ``(n, k) = (2, 5)`` for several."""
-    shown = [_shown(value, 60) for value in case]
+def place(case: tuple, names: str) -> str:
+    """A case's place in words: ``k = 4`` for one argument, ``(n, k) = (2, 5)`` for several."""
+    shown = [show(value, 60) for value in case]
     if not names:
-        return f"input ({', '.join(shown)})" if len(case) != 1 else f"input {shown[0]}"
+        return f"the input ({', '.join(shown)})" if len(case) != 1 else f"the input {shown[0]}"
     if len(case) == 1:
         return f"{names} = {shown[0]}"
     return f"({names}) = ({', '.join(shown)})"
 
 
-# -- running an answer safely -----------------------------------------------------------------
+# -- kinds of value (on plain data: numpy scalars and subclasses are already their base values) --------
 
 
-class _CappedText(io.TextIOBase):
-    """A stdout that keeps the first OUTPUT_CAP characters and counts the rest."""
-
-    def __init__(self) -> None:
-        self.kept: list[str] = []
-        self.size = 0
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        room = OUTPUT_CAP - self.size
-        if room > 0:
-            self.kept.append(text[:room])
-        self.size += len(text)
-        return len(text)
-
-    def text(self) -> str:
-        kept = "".join(self.kept)
-        if self.size > OUTPUT_CAP:
-            kept += f"\n... (your answer printed {self.size} characters; the first {OUTPUT_CAP} are shown)"
-        return kept
+def _a(value: Any) -> str:
+    if isinstance(value, Other):
+        return f"a {value.type_name} object"
+    name = type(value).__name__
+    return f"an {name}" if name[:1] in "aeiou" else f"a {name}"
 
 
-class _Watched:
-    """The student's function, wrapped: records the input being evaluated, names its errors."""
-
-    def __init__(self, function: Callable, names: str, board: mmap.mmap | None):
-        self._function, self._names, self._board = function, names, board
-        functools.update_wrapper(self, function, updated=())
-
-    def __call__(self, *args, **kwargs):
-        place = counterexample_place(args, self._names) if args else "with no arguments"
-        if self._board is not None:
-            data = place.encode("utf-8", "replace")[: len(self._board) - 2]
-            self._board.seek(0)
-            self._board.write(len(data).to_bytes(2, "big") + data)
-        try:
-            return self._function(*args, **kwargs)
-        except (AnswerError, _TimeUp):
-            raise
-        except RecursionError as error:
-            raise AnswerError(place, error) from None
-        except MemoryError:
-            raise AnswerError(place, MemoryError("more memory than a check allows")) from None
-        except Exception as error:
-            raise AnswerError(place, error) from error
+def whole(value: Any) -> str | None:
+    """An integer; not a bool, not a float that happens to be whole."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        return "a float: an exact integer is asked (use //, not /, and integer arithmetic)"
+    if isinstance(value, bool):
+        return "a truth value: an integer is asked"
+    return f"{_a(value)}: an integer is asked"
 
 
-def _last_place(board: mmap.mmap) -> str:
-    board.seek(0)
-    size = int.from_bytes(board.read(2), "big")
-    return board.read(size).decode("utf-8", "replace") if size else ""
+def exact_number(value: Any) -> str | None:
+    """An integer or a ``Fraction``; floats are refused (they cannot be exact)."""
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        return "a float: an exact value is asked (use fractions.Fraction)"
+    return f"{_a(value)}: a Fraction or an integer is asked"
 
 
-def _outcome(entry: Exercise, answer: Any, board: mmap.mmap | None) -> tuple[str, str]:
-    """(status, message) of the verifier on ``answer``; run in the child."""
-    if callable(answer) and not isinstance(answer, type):
-        answer = _Watched(answer, entry.names, board)
-    try:
-        passed, message = entry.verifier(answer)
-    except AnswerError as error:
-        return "incorrect", f"{error}."
-    except RecursionError:
+def set_of_whole(value: Any) -> str | None:
+    """A set (or range, list, tuple) of integers."""
+    if not isinstance(value, (set, range, list, tuple)):
+        return f"{_a(value)}: a set of integers is asked"
+    for element in value:
+        if (problem := whole(element)) is not None:
+            return f"a collection holding {show(element, 40)}, {problem}"
+    return None
+
+
+def boolean(value: Any) -> str | None:
+    """True or False (numpy's truth values arrive as these)."""
+    if isinstance(value, bool):
+        return None
+    return f"{_a(value)}: True or False is asked"
+
+
+def text(value: Any) -> str | None:
+    if isinstance(value, str):
+        return None
+    return f"{_a(value)}: a string is asked"
+
+
+def pair_of(kind: Callable[[Any], str | None], words: str = "a pair") -> Callable[[Any], str | None]:
+    """A tuple or list of two values of ``kind``."""
+    return sequence_of(kind, 2, words)
+
+
+def sequence_of(
+    kind: Callable[[Any], str | None], length: int | None = None, words: str = "a list"
+) -> Callable[[Any], str | None]:
+    """A tuple or list (of ``length`` items, when given) whose items are of ``kind``."""
+
+    def check_kind(value: Any) -> str | None:
+        if not isinstance(value, (tuple, list)) or (length is not None and len(value) != length):
+            size = f" of {length}" if length is not None else ""
+            return f"{_a(value)}: {words}{size} is asked"
+        for element in value:
+            if (problem := kind(element)) is not None:
+                return f"{words} holding {show(element, 40)}, {problem}"
+        return None
+
+    return check_kind
+
+
+# -- the one comparison ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Outcome:
+    status: str
+    message: str
+    output: str = ""
+    seconds: float | None = None
+
+
+def _raised_message(event: probes.Raised, where: str, what: str, entry: Exercise) -> str:
+    if event.kind == "package":
         return (
-            "incorrect",
-            "your answer recursed too deeply (RecursionError); turn the recursion into a loop.",
+            f"this exercise is to be done without {', '.join(entry.without) or 'the course package'}, and "
+            f"{what} reached {event.message.rsplit('reached ', 1)[-1]} ({where}). "
+            "Write the computation yourself."
         )
-    except MemoryError:
-        return "incorrect", "your answer ran out of the memory a check allows (MemoryError)."
-    except _PACK_FAULTS as error:
-        return "check failed", (
-            f"{type(error).__name__}: {error}. This is the course pack's fault, not your answer's; "
-            "please report it."
+    if event.kind == "program":
+        return f"{event.message} ({where})."
+    if event.kind == "memory":
+        return f"{what} ran out of the memory a check allows (MemoryError, {where})."
+    if event.kind == "recursion":
+        return (
+            f"{what} recursed too deeply (RecursionError, {where}); turn the recursion into a loop, "
+            "or memoise it."
         )
-    except Exception as error:  # the check tripped over the value the answer gave
-        return "incorrect", (
-            f"the check could not use what your answer gave ({type(error).__name__}: {error}); "
-            "look at the kind of value the exercise asks for."
+    if event.kind == "exit":
+        return f"{what} called sys.exit({event.message}) ({where}); return the value instead."
+    if event.kind == "interrupt":
+        return f"{what} raised KeyboardInterrupt ({where}); return the value instead."
+    detail = f": {event.message}" if event.message else ""
+    return f"{what} raised {event.name}{detail} ({where})."
+
+
+_TAMPERED = (
+    "the check could not read your answer's values back: something other than the check wrote into its "
+    "channel. A check reads only the values your answer returns."
+)
+
+
+def _right_before(plan: Plan, flat: list[tuple[Stage, tuple]], index: int) -> str:
+    """`` (it was right for every k in 1..2000 and 16 larger sizes)``: what passed before ``index``."""
+    if index <= 0 or index > len(flat):
+        return ""
+    stage = flat[min(index, len(flat) - 1)][0]
+    stage_index = next(i for i, s in enumerate(plan.stages) if s is stage)
+    done = _passed_before(plan, stage_index + (index == len(flat)))
+    inside = sum(1 for s, _ in flat[:index] if s is stage) if index < len(flat) else 0
+    parts = [done] if done else []
+    if inside:
+        parts.append(f"{inside} of {stage.label}" if stage.label.startswith("the ") else f"{inside} inputs")
+    return f" (it was right for {' and on '.join(parts)})" if parts else ""
+
+
+def _passed_before(plan: Plan, stage_index: int) -> str:
+    labels = [stage.label for stage in plan.stages[:stage_index] if stage.label]
+    return " and ".join(labels)
+
+
+def judge(entry: Exercise, events: Iterable[probes.Event]) -> tuple[str, str, str, float | None]:
+    """The verdict on the events of one probe: ``(status, message, output, answer seconds)``.
+
+    Runs where the answer did not: it reads the values the child sent, in order, computes
+    each reference here, and stops at the first wrong value.
+    """
+    plan = entry.plan()
+    flat = plan.cases()
+    shown = plan.shown or show
+    what = plan.what
+    values: list[Any] = []
+    index = 0
+    for event in events:
+        if isinstance(event, (probes.Value, probes.Raised)):
+            if event.index != index or index >= len(flat):
+                return (
+                    "check failed",
+                    "the values came back out of order; the check could not read them.",
+                    "",
+                    None,
+                )
+            stage_index = next(i for i, s in enumerate(plan.stages) if s is flat[index][0])
+            stage, case = flat[index]
+            where = "" if plan.value else f"at {place(case, entry.names)}"
+            if isinstance(event, probes.Raised):
+                return "incorrect", _raised_message(event, where or "", what, entry), "", None
+            value = event.value
+            prefix = f"{where} {what}" if where else what
+            gives = "gives" if not plan.value else "is"
+            if plan.kind is not None and (problem := plan.kind(value)) is not None:
+                return "incorrect", f"{prefix} {gives} {shown(value)}, {problem}.", "", None
+            if stage.judge is not None:
+                problem = stage.judge(case, value)
+                if problem is not None:
+                    return "incorrect", problem, "", None
+            else:
+                expected = stage.reference(*case)
+                if not (plan.same or _equal)(value, expected):
+                    return (
+                        "incorrect",
+                        _mismatch(plan, stage, stage_index, case, value, expected, entry, shown),
+                        "",
+                        None,
+                    )
+            values.append(value)
+            index += 1
+        elif isinstance(event, probes.TimedOut):
+            where = (
+                ""
+                if plan.value or event.index >= len(flat)
+                else f" at {place(flat[event.index][1], entry.names)}"
+            )
+            before = _right_before(plan, flat, event.index)
+            advice = f" {entry.on_timeout}" if entry.on_timeout else ""
+            return (
+                "incorrect",
+                f"{what} took longer than {entry.time_limit:g} s{where}{before}.{advice}",
+                "",
+                event.seconds,
+            )
+        elif isinstance(event, probes.Garbled):
+            return "incorrect", _TAMPERED, "", None
+        elif isinstance(event, probes.Died):
+            where = (
+                ""
+                if plan.value or event.index >= len(flat)
+                else f" (at {place(flat[event.index][1], entry.names)})"
+            )
+            return "incorrect", f"{what} {event.why}{where}.", event.output, None
+        elif isinstance(event, probes.Finished):
+            if index != len(flat):
+                return "incorrect", _TAMPERED, event.output, None
+            if plan.conclude is not None and (problem := plan.conclude(values)) is not None:
+                return "incorrect", problem, event.output, event.seconds
+            return "correct", plan.passed, event.output, event.seconds
+    return "check failed", "the check's child sent no verdict data; please report it.", "", None
+
+
+def _equal(given: Any, expected: Any) -> bool:
+    return (
+        type(given) is type(expected)
+        and given == expected
+        or (
+            isinstance(given, (int, Fraction)) and isinstance(expected, (int, Fraction)) and given == expected
         )
-    if not isinstance(passed, bool) or not isinstance(message, str):  # pragma: no cover - a bug
-        return "check failed", "the verifier returned no verdict; this is the course pack's fault."
-    return ("correct" if passed else "incorrect"), message
+    )
 
 
-def _limit_memory() -> None:
-    try:
-        with open("/proc/self/statm") as statm:
-            in_use = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError):
-        return
-    limit = in_use + MEMORY_ALLOWANCE
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if hard != resource.RLIM_INFINITY:
-        limit = min(limit, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-
-
-def _in_child(entry: Exercise, answer: Any) -> tuple[str, str, str]:
-    """Fork; run the verifier in the child; kill it at the time limit: (status, message, output)."""
-    board = mmap.mmap(-1, 512)
-    read_end, write_end = os.pipe()
-    started = time.perf_counter()
-    sys.stdout.flush()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)  # fork with the kernel's threads: safe here
-        pid = os.fork()
-    if pid == 0:  # the child: never returns
-        code = 0
-        try:
-            os.close(read_end)
-            capture = _CappedText()
-            sys.stdout = sys.stderr = capture
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
-            _limit_memory()
-            status, message = _outcome(entry, answer, board)
-            data = pickle.dumps((status, message, capture.text()))
-            view = memoryview(data)
-            while view:
-                view = view[os.write(write_end, view) :]
-        except BaseException:  # noqa: BLE001 - the child must reach os._exit
-            code = 1
-        finally:
-            os._exit(code)
-    os.close(write_end)
-    chunks: list[bytes] = []
-    deadline = started + entry.time_limit
-    timed_out = False
-    try:
-        while True:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                timed_out = True
-                break
-            ready, _, _ = select.select([read_end], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(read_end, 1 << 16)
-            if not chunk:
-                break
-            chunks.append(chunk)
-    except KeyboardInterrupt:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        raise
-    finally:
-        os.close(read_end)
-    if timed_out:
-        os.kill(pid, signal.SIGKILL)
-    _, wait_status = os.waitpid(pid, 0)
-    if timed_out:
-        place = _last_place(board)
-        where = f" (it was working on {place})" if place else ""
-        why = f" {entry.on_timeout}" if entry.on_timeout else ""
-        return "incorrect", f"your answer took longer than {_seconds(entry.time_limit)}{where}.{why}", ""
-    board.close()
-    if not chunks:
-        signal_number = os.WTERMSIG(wait_status) if os.WIFSIGNALED(wait_status) else None
-        why = (
-            "it ran out of memory or crashed the interpreter"
-            if signal_number != signal.SIGKILL
-            else "it was stopped"
+def _mismatch(
+    plan: Plan,
+    stage: Stage,
+    stage_index: int,
+    case: tuple,
+    value: Any,
+    expected: Any,
+    entry: Exercise,
+    shown: Callable[[Any], str],
+) -> str:
+    if plan.value:
+        return f"{plan.what} is {shown(value)}, but {stage.evidence} gives {shown(expected)}."
+    where = place(case, entry.names)
+    if stage.smallest and stage_index == 0:
+        return (
+            f"smallest counterexample at {where}: {plan.what} gives {shown(value)}, "
+            f"{stage.evidence} gives {shown(expected)}."
         )
-        return "incorrect", f"your answer could not be checked: {why}.", ""
-    status, message, output = pickle.loads(b"".join(chunks))
-    return status, message, output
+    far = f" ({stage.far})" if stage.far else ""
+    done = _passed_before(plan, stage_index)
+    right = f"{plan.what} is right for {done}, but " if done else ""
+    return f"{right}at {where}{far} it gives {shown(value)}, where {stage.evidence} gives {shown(expected)}."
 
 
-def _in_kernel(entry: Exercise, answer: Any) -> tuple[str, str, str]:
-    """Without fork: run in this process, with an alarm where the platform has one."""
-    capture = _CappedText()
-    alarm = hasattr(signal, "setitimer")
-
-    def time_up(signum, frame):
-        raise _TimeUp
-
-    previous = signal.signal(signal.SIGALRM, time_up) if alarm else None
-    saved = sys.stdout, sys.stderr
-    try:
-        sys.stdout = sys.stderr = capture
-        if alarm:
-            signal.setitimer(signal.ITIMER_REAL, entry.time_limit)
-        status, message = _outcome(entry, answer, None)
-    except _TimeUp:
-        why = f" {entry.on_timeout}" if entry.on_timeout else ""
-        status, message = "incorrect", f"your answer took longer than {_seconds(entry.time_limit)}.{why}"
-    finally:
-        if alarm:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-        sys.stdout, sys.stderr = saved
-    return status, message, capture.text()
+# -- running a check ---------------------------------------------------------------------------------
 
 
-def _seconds(value: float) -> str:
-    return f"{value:g} s"
+def evaluate(exercise_id: str, answer: Any) -> Iterator[probes.Event]:
+    """The events of ``answer`` run on the exercise's inputs in a child (plain data only)."""
+    entry = registration(exercise_id)
+    plan = entry.plan()
+    inputs = [case for _, case in plan.cases()]
+    return probes.probe(
+        answer, inputs, time_limit=entry.time_limit, without=entry.without, build=plan.build, call=plan.call
+    )
+
+
+def _seconds(value: float | None) -> str:
+    if value is None:
+        return ""
+    return f"{value:.2f} s" if value < 10 else f"{value:.0f} s"
 
 
 def verify(exercise_id: str, answer: Any) -> Verdict:
@@ -706,35 +773,77 @@ def verify(exercise_id: str, answer: Any) -> Verdict:
             return Verdict(
                 exercise_id,
                 "incorrect",
-                f"this exercise asks you to work it out without the course package, but your answer "
-                f"uses {used}. Write the computation yourself.",
+                f"this exercise is to be done without {', '.join(entry.without)}, and your answer uses "
+                f"{used}. Write the computation yourself.",
             )
-    if entry.prepare is not None:
+    try:
+        entry.plan()
+        if probes.fork_available():
+            with contextlib.closing(evaluate(exercise_id, answer)) as events:
+                status, message, output, seconds = judge(entry, events)
+        else:  # pragma: no cover - Windows: no child, no time limit
+            status, message, output, seconds = judge(entry, _in_kernel(entry, answer))
+    except PackFault as error:
+        return Verdict(
+            exercise_id,
+            "check failed",
+            f"{error}. This is the course pack's fault, not your answer's; please report it.",
+        )
+    except Exception as error:  # noqa: BLE001 - the check's own code failed on plain data: the pack's fault
+        return Verdict(
+            exercise_id,
+            "check failed",
+            f"the check itself failed ({type(error).__name__}: {error}). This is the course pack's fault, "
+            "not your answer's; please report it.",
+        )
+    value = entry.plan().value
+    if status == "correct" and seconds is not None and not value:
+        message = f"{message.rstrip()} Your answer took {_seconds(seconds)} (limit {entry.time_limit:g} s)."
+    elif status == "incorrect" and "took longer than" not in message and not value:
+        message = f"{message.rstrip()} (time limit {entry.time_limit:g} s)"
+    return Verdict(exercise_id, status, message, output, seconds)
+
+
+def _in_kernel(entry: Exercise, answer: Any) -> Iterator[probes.Event]:  # pragma: no cover - Windows
+    plan = entry.plan()
+    total = 0.0
+    import time
+
+    for index, (_, case) in enumerate(plan.cases()):
+        args = plan.build(case) if plan.build else case
+        started = time.perf_counter()
         try:
-            entry.prepare()
-        except Exception as error:  # the check's own work, before the answer runs: the pack's fault
-            return Verdict(
-                exercise_id,
-                "check failed",
-                f"{type(error).__name__}: {error}. This is the course pack's fault, not your answer's; "
-                "please report it.",
-            )
-    runner = _in_child if hasattr(os, "fork") else _in_kernel
-    status, message, output = runner(entry, answer)
-    if status in ("correct", "incorrect") and "took longer than" not in message:
-        message = f"{message.rstrip()} (time limit {_seconds(entry.time_limit)})"
-    return Verdict(exercise_id, status, message, output)
+            value = plan.call(answer, *args) if plan.call else answer(*args)
+        except Exception as error:  # noqa: BLE001
+            yield probes.Raised(index, "exception", type(error).__name__, str(error), 0.0)
+            return
+        total += time.perf_counter() - started
+        from puzzles.course.codec import decode, encode
+
+        yield probes.Value(index, decode(encode(value)), 0.0)
+    yield probes.Finished("", total)
 
 
 def check(exercise_id: str, answer: Any) -> None:
     """Print the verdict on ``answer`` for exercise ``exercise_id`` (and what the answer printed)."""
+    print(_printed(verify(exercise_id, answer)))
+
+
+def require(exercise_id: str, answer: Any) -> None:
+    """``check``, then ``AssertionError`` unless the verdict is Correct (for nbgrader's autograder)."""
     verdict = verify(exercise_id, answer)
+    print(_printed(verdict))
+    if not verdict.passed:
+        raise AssertionError(f"{exercise_id}: {STATUS_WORDS.get(verdict.status, verdict.status)}")
+
+
+def _printed(verdict: Verdict) -> str:
+    lines = []
     if verdict.output:
-        print("Your answer printed:")
-        print(verdict.output.rstrip())
-        print()
+        lines += ["Your answer printed:", verdict.output.rstrip(), ""]
     # wrapped between words: a notebook's output area breaks long lines anywhere, even mid-word;
     # a number and its unit ("5 s") stay on one line
     kept = re.sub(r"(\d) (s|ms)\b", "\\1\u00a0\\2", str(verdict))
     wrapped = textwrap.fill(kept, width=VERDICT_WIDTH, break_long_words=False, break_on_hyphens=False)
-    print(wrapped.replace("\u00a0", " "))
+    lines.append(wrapped.replace("\u00a0", " "))
+    return "\n".join(lines)

@@ -1,57 +1,136 @@
-"""The exercise checker: verdicts, stubs, time limits, output caps, kinds, package use, faults."""
+"""The exercise checker: verdicts, stubs, time limits, output caps, kinds, package use, faults, and
+the ways an answer might try to fool it."""
 
+import os
+import signal
+import subprocess
+import sys
+import textwrap
 import time
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from puzzles.course.checker import (
     PackFault,
+    Plan,
+    Stage,
+    boolean,
     check,
     exact_number,
     exercise,
-    first_disagreement,
     is_stub,
     package_used,
+    require,
     set_of_whole,
+    show,
     verify,
     whole,
 )
 from support.adversaries import looping, rejected, returns_none, time_limit
 
 
-def _squares(answer):
-    found = first_disagreement(answer, lambda k: k * k, [(k,) for k in range(10)], kind=whole)
-    if found is None:
-        return True, "k*k for k in 0..9"
-    case, given, expected = found
-    return False, f"at k = {case[0]}: {given!r} instead of {expected}"
-
-
-exercise("demo-1", names="k", time_limit=2)(_squares)
+@exercise("demo-1", names="k", time_limit=2)
+def _squares() -> Plan:
+    return Plan(
+        [
+            Stage(
+                [(k,) for k in range(10)], reference=lambda k: k * k, label="every k in 0..9", evidence="k*k"
+            )
+        ],
+        kind=whole,
+        what="your square",
+        passed="k*k for k in 0..9.",
+    )
 
 
 @exercise("demo-2", names="k", without="fractions")
-def _without_fractions(answer):
-    return _squares(answer)
+def _without_fractions() -> Plan:
+    return _squares()
 
 
 @exercise("demo-3", names="k")
-def _damaged_data(answer):
-    raise PackFault("the data file demo.json.xz is damaged; rebuild it with `make data`")
+def _damaged_data() -> Plan:
+    def reference(k):
+        raise PackFault("the data file demo.json.xz is damaged; rebuild it with `make data`")
+
+    return Plan([Stage([(1,)], reference=reference)], passed="")
 
 
 @exercise("demo-4", names="n, k")
-def _sets(answer):
-    found = first_disagreement(answer, lambda n, k: {n, k}, [(1, 2), (3, 4)], kind=set_of_whole)
-    return found is None, "sets" if found is None else f"{found[1]!r}"
+def _sets() -> Plan:
+    return Plan(
+        [Stage([(1, 2), (3, 4)], reference=lambda n, k: {n, k})],
+        kind=set_of_whole,
+        same=lambda given, expected: set(given) == expected,
+        passed="sets.",
+    )
+
+
+@exercise(
+    "demo-5", names="k", time_limit=1, on_timeout="This check goes on to k = 10**15: a formula is asked."
+)
+def _formula() -> Plan:
+    return Plan(
+        [
+            Stage(
+                [(k,) for k in range(1, 101)],
+                reference=lambda k: k * k,
+                label="every k in 1..100",
+                evidence="k*k",
+            ),
+            Stage(
+                [(10**15,)],
+                reference=lambda k: k * k,
+                label="k = 10**15",
+                evidence="k*k",
+                smallest=False,
+                far="a size no loop reaches",
+            ),
+        ],
+        kind=whole,
+        what="your square",
+        passed="squares.",
+    )
+
+
+@exercise("demo-6", names="")
+def _a_third() -> Plan:
+    return Plan(
+        [Stage([()], reference=lambda: Fraction(1, 3), evidence="the sum")],
+        kind=exact_number,
+        value=True,
+        what="your a",
+        passed="1/3.",
+    )
+
+
+@exercise("demo-7", names="k")
+def _truth() -> Plan:
+    return Plan(
+        [Stage([(k,) for k in range(4)], reference=lambda k: k % 2 == 0)], kind=boolean, passed="even."
+    )
+
+
+@exercise("demo-8", names="k", without="puzzles.trios")
+def _without_trios() -> Plan:
+    from puzzles.trios import expected_rounds
+
+    return Plan(
+        [Stage([(k,) for k in range(1, 6)], reference=expected_rounds)], kind=exact_number, passed="E."
+    )
+
+
+# -- verdicts ------------------------------------------------------------------------------------
 
 
 def test_correct_incorrect_and_not_attempted(capsys):
-    assert verify("demo-1", lambda k: k * k).passed
+    right = verify("demo-1", lambda k: k * k)
+    assert right.passed and "Your answer took" in right.message and "(limit 2 s)" in right.message
     wrong = verify("demo-1", lambda k: k * k if k < 3 else 0)
-    assert wrong.status == "incorrect" and "at k = 3: 0 instead of 9" in wrong.message
-    assert "time limit 2 s" in wrong.message
+    assert wrong.status == "incorrect"
+    assert "smallest counterexample at k = 3: your square gives 0, k*k gives 9." in wrong.message
 
     def stub(k): ...
 
@@ -65,38 +144,250 @@ def test_correct_incorrect_and_not_attempted(capsys):
     assert "Not attempted yet" in capsys.readouterr().out
 
 
+def test_beyond_the_first_stage_the_place_is_named_not_called_smallest():
+    verdict = verify("demo-5", lambda k: k * k if k < 10**6 else 0)
+    assert "smallest" not in verdict.message
+    assert (
+        "right for every k in 1..100, but at k = 10**15 (a size no loop reaches) it gives 0"
+        in verdict.message
+    )
+
+
+def test_exact_numbers_read_as_fractions_and_floats_get_one_clean_sentence():
+    verdict = rejected("demo-6", Fraction(2, 7))
+    assert "your a is 2/7, but the sum gives 1/3." in verdict.message and "Fraction(" not in verdict.message
+    verdict = rejected("demo-6", 0.5)
+    assert "your a is 0.5, a float: an exact value is asked" in verdict.message
+    verdict = rejected("demo-1", lambda k: float(k * k))
+    assert "at k = 0 your square gives 0.0, a float: an exact integer is asked" in verdict.message
+
+
 def test_a_function_returning_none_on_purpose_is_an_answer():
     def forgot_the_value(k):
         return None
 
     assert not is_stub(forgot_the_value)
-    verdict = rejected("demo-1", forgot_the_value, "None is a NoneType; an integer is asked")
+    verdict = rejected("demo-1", forgot_the_value, "gives None, a NoneType: an integer is asked")
     assert verdict.status == "incorrect"
     rejected("demo-1", returns_none)
 
 
 def test_an_exception_in_the_answer_is_reported_where_it_happens():
     verdict = verify("demo-1", lambda k: 1 // (k - 4) and k * k)
-    assert verdict.status == "incorrect"
-    assert "ZeroDivisionError" in verdict.message and "(at k = 4)" in verdict.message
+    assert (
+        "your square raised ZeroDivisionError: integer division or modulo by zero (at k = 4)"
+        in verdict.message
+    )
 
+    def missing_file(k):
+        open("/nonexistent/notes.txt")
 
-def test_floats_are_not_truncated_into_integers():
-    verdict = rejected("demo-1", lambda k: float(k * k))
-    assert "0.0 is a float" in verdict.message
+    verdict = rejected("demo-1", missing_file, "FileNotFoundError")
+    assert "pack" not in verdict.message  # the student's own error, not the pack's
 
 
 def test_sets_may_be_given_as_lists_but_must_hold_integers():
     assert verify("demo-4", lambda n, k: [k, n]).passed
-    rejected("demo-4", lambda n, k: {n, k + 0.5}, "is a float")
+    rejected("demo-4", lambda n, k: {n, k + 0.5}, "a float")
     rejected("demo-4", lambda n, k: None)
+
+
+def test_sys_exit_os_exit_and_keyboard_interrupt_are_named():
+    rejected("demo-1", lambda k: sys.exit(3), "called sys.exit(3)")
+    rejected("demo-1", lambda k: os._exit(4), "os._exit(4)")
+
+    def interrupt(k):
+        raise KeyboardInterrupt
+
+    rejected("demo-1", interrupt, "raised KeyboardInterrupt")
+
+
+# -- answers that try to fool the comparison ---------------------------------------------------------
+
+
+class AlwaysEqualInt(int):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+class AlwaysEqualFraction(Fraction):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = Fraction.__hash__
+
+
+class AlwaysEqualTuple(tuple):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = tuple.__hash__
+
+
+class AlwaysEqualSet(set):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = None
+
+
+class LyingStr(str):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = str.__hash__
+
+
+def test_an_answer_whose_eq_is_always_true_is_compared_by_the_value_it_holds():
+    rejected("demo-1", lambda k: AlwaysEqualInt(7), "smallest counterexample at k = 0")
+    rejected("demo-6", AlwaysEqualFraction(1, 5), "your a is 1/5")
+    rejected("demo-4", lambda n, k: AlwaysEqualSet({0}))
+    rejected("demo-1", lambda k: AlwaysEqualTuple((k * k,)), "a tuple: an integer is asked")
+    rejected("demo-1", lambda k: LyingStr("yes"), "a str: an integer is asked")
+    assert verify("demo-1", lambda k: AlwaysEqualInt(k * k)).passed  # it does hold the square
+
+
+def test_numpy_numbers_and_truth_values_are_what_they_stand_for():
+    assert verify("demo-1", lambda k: np.int64(k * k)).passed
+    assert verify("demo-7", lambda k: np.bool_(k % 2 == 0)).passed
+    assert verify("demo-7", lambda k: np.True_ if k % 2 == 0 else np.False_).passed
+    rejected("demo-1", lambda k: np.float64(k * k), "a float")
+
+
+def test_the_value_kinds_on_plain_values():
+    assert whole(3) is None and whole(True) is not None and "float" in whole(3.0)
+    assert exact_number(Fraction(1, 3)) is None and "Fraction" in exact_number(0.5)
+    assert set_of_whole({1, 2}) is None and set_of_whole("12") is not None
+    assert boolean(False) is None and boolean(0) is not None
+    assert show(Fraction(23, 7)) == "23/7" and show(10**15) == "10**15" and show({3, 1}) == "{1, 3}"
+
+
+def test_a_forged_message_a_patched_encoder_or_a_peek_at_the_caller_gains_nothing():
+    def forger(k):
+        # write an "all done" frame straight into the check's channel, then a fake value
+        from puzzles.course import probe
+
+        for fd in map(int, os.listdir("/proc/self/fd")):
+            try:
+                if fd > 2:
+                    probe._write_frame(fd, {"end": True, "output": "", "t": 0.0})
+            except OSError:
+                pass
+        return 0
+
+    forged = verify("demo-1", forger)
+    assert forged.status == "incorrect", forged
+
+    def patcher(k):
+        from puzzles.course import codec
+
+        codec.encode = lambda value: '{"$":"other","type":"x","repr":"forged"}'
+        codec.plain = lambda value: 81
+        return 0
+
+    assert verify("demo-1", patcher).status == "incorrect"
+
+    def peeker(k):
+        frame = sys._getframe(1)
+        while frame is not None:
+            for name in ("expected", "reference"):
+                if name in frame.f_locals:
+                    return frame.f_locals[name]
+            frame = frame.f_back
+        return -1
+
+    assert verify("demo-1", peeker).status == "incorrect"
+
+
+# -- "without the package", at run time -----------------------------------------------------------------
+
+ROUTES = {
+    "a name imported before": "from puzzles.trios import expected_rounds\nanswer = expected_rounds",
+    "importlib": (
+        "import importlib\n"
+        "answer = lambda k: importlib.import_module('puzzles.trios.model').expected_rounds(k)"
+    ),
+    "__import__": "answer = lambda k: __import__('puzzles.trios.model', fromlist=['x']).expected_rounds(k)",
+    "sys.modules": "import sys\nanswer = lambda k: sys.modules['puzzles.trios.model'].expected_rounds(k)",
+    "exec of a string": (
+        "def answer(k):\n    scope = {}\n    exec('from puzzles.trios import expected_rounds as e', scope)\n"
+        "    return scope['e'](k)"
+    ),
+    "an attribute chain": (
+        "import puzzles\nanswer = lambda k: getattr(getattr(puzzles, 'tri' + 'os'), 'expected_rounds')(k)"
+    ),
+    "a cache filled before": (
+        "from puzzles.trios.model import state_value\nstate_value(0, 0, 3)\n"
+        "answer = lambda k: __import__('puzzles.trios.model', fromlist=['x']).state_value(0, 0, k)"
+    ),
+    "a fresh Python": (
+        "import subprocess, sys\n"
+        "answer = lambda k: eval(subprocess.run([sys.executable, '-c', "
+        "'from puzzles.trios import expected_rounds as e; print(repr(e(%d)))' % k], capture_output=True, "
+        "text=True).stdout)"
+    ),
+}
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_a_forbidden_package_cannot_be_reached_by_any_route(route):
+    scope: dict = {}
+    exec(compile(ROUTES[route], f"<route {route}>", "exec"), scope)
+    verdict = verify("demo-8", scope["answer"])
+    assert verdict.status == "incorrect", verdict
+    assert "without puzzles.trios" in verdict.message or "another program" in verdict.message, verdict
+
+
+def test_an_answer_using_a_forbidden_package_is_refused_before_it_runs():
+    def helper(k):
+        return Fraction(k * k)
+
+    def answer(k):
+        return int(helper(k))
+
+    verdict = rejected("demo-2", answer, "without fractions")
+    assert "fractions.Fraction" in verdict.message
+    assert package_used(lambda k: k * k, "fractions") is None
+    assert verify("demo-2", lambda k: k * k).passed
+
+
+def test_package_use_is_found_through_closures_modules_classes_and_caches():
+    import fractions
+    import functools
+    import math
+
+    def outer():
+        f = fractions.Fraction
+        return lambda k: f(k)
+
+    class Solver:
+        def value(self, k):
+            return fractions.Fraction(k)
+
+    assert package_used(outer(), "fractions") is not None
+    assert package_used(Solver, "fractions") is not None
+    import puzzles
+
+    assert package_used(lambda k: puzzles.egg.model.W(2, k), "puzzles.egg") == "puzzles.egg"
+    assert package_used(lambda k: puzzles.course.checker.whole(k), "puzzles.egg") is None
+
+    @functools.cache
+    def memoised(k):
+        return fractions.Fraction(k)
+
+    assert package_used(memoised, "fractions") == "fractions.Fraction"
+    assert package_used(functools.cache(lambda k: math.isqrt(k)), "fractions") is None
+
+
+# -- time, memory, output, processes -------------------------------------------------------------------
 
 
 def test_a_looping_answer_gets_a_verdict_within_the_time_limit():
     started = time.perf_counter()
-    verdict = rejected("demo-1", looping, "took longer than 2 s")
-    assert "k = 0" in verdict.message
-    assert time.perf_counter() - started < 10
+    verdict = rejected("demo-1", looping, "took longer than 2 s at k = 0")
+    assert time.perf_counter() - started < 10 and verdict.seconds is not None
 
 
 def test_the_time_limit_can_be_shortened_for_tests():
@@ -104,6 +395,26 @@ def test_the_time_limit_can_be_shortened_for_tests():
         started = time.perf_counter()
         rejected("demo-1", looping, "took longer than 0.5 s")
         assert time.perf_counter() - started < 5
+
+
+def test_a_timeout_verdict_says_why_when_the_exercise_says():
+    verdict = rejected("demo-5", lambda k: sum(range(k)) * 0 + k * k, "took longer than 1 s at k = 10**15")
+    assert "every k in 1..100" in verdict.message and "a formula is asked" in verdict.message
+
+
+def test_only_the_answers_own_time_counts():
+    # 100 calls of 0.3 s of the answer's = 30 s; each within the 1 s budget only if the time between calls
+    # (writing values back, the judge's references) were counted: the answer here is fast, the check slow
+    @exercise("demo-9", names="k", time_limit=1)
+    def _slow_reference() -> Plan:
+        def reference(k):
+            time.sleep(0.02)
+            return k
+
+        return Plan([Stage([(k,) for k in range(100)], reference=reference)], kind=whole, passed="identity.")
+
+    verdict = verify("demo-9", lambda k: k)
+    assert verdict.passed and verdict.seconds < 0.5
 
 
 def test_a_memory_hungry_answer_does_not_kill_the_caller():
@@ -123,42 +434,72 @@ def test_printed_output_is_capped_and_returned(capsys):
     assert out.startswith("Your answer printed:") and "Correct (demo-1)" in out
 
 
-def test_an_answer_using_a_forbidden_package_is_refused_before_it_runs():
-    def helper(k):
-        return Fraction(k * k)
-
-    def answer(k):
-        return int(helper(k))
-
-    verdict = rejected("demo-2", answer, "without the course package")
-    assert "Fraction (fractions)" in verdict.message
-    assert package_used(lambda k: k * k, "fractions") is None
-    assert verify("demo-2", lambda k: k * k).passed
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
 
 
-def test_package_use_is_found_through_closures_modules_and_classes():
-    import fractions
+def test_a_process_the_answer_forks_ends_with_the_check(tmp_path):
+    record = tmp_path / "pid"
 
-    def outer():
-        f = fractions.Fraction
-        return lambda k: f(k)
+    def forks(k):
+        if k == 0:
+            child = os.fork()
+            if child == 0:
+                os.setsid()  # a session of its own: out of the check's process group
+                while True:
+                    pass
+            record.write_text(str(child))
+        return k * k
 
-    class Solver:
-        def value(self, k):
-            return fractions.Fraction(k)
+    assert verify("demo-1", forks).passed
+    pid = int(record.read_text())
+    deadline = time.time() + 5
+    while _alive(pid) and time.time() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid)
 
-    assert package_used(outer(), "fractions") is not None
-    assert package_used(lambda k: fractions.Fraction(k), "fractions") == "Fraction (fractions)"
-    assert package_used(Solver, "fractions") is not None
-    import puzzles
 
-    assert package_used(lambda k: puzzles.egg.model.W(2, k), "puzzles.egg") == "puzzles.egg"
-    assert package_used(lambda k: puzzles.course.checker.whole(k), "puzzles.egg") is None
+def test_a_check_whose_caller_is_killed_leaves_nothing_running(tmp_path):
+    script = tmp_path / "caller.py"
+    record = tmp_path / "pid"
+    script.write_text(
+        textwrap.dedent(
+            f"""
+            import os
+            from puzzles.course.checker import Plan, Stage, exercise, verify
 
-    def uses_an_attribute_named_like_a_global(k):
-        return k.Fraction  # an attribute, not the global Fraction imported above
+            @exercise("demo-killed", names="k", time_limit=600)
+            def _plan():
+                return Plan([Stage([(1,)], reference=lambda k: k)], passed="")
 
-    assert package_used(uses_an_attribute_named_like_a_global, "fractions") is None
+            def answer(k):
+                open({str(record)!r}, "w").write(str(os.getpid()))
+                while True:
+                    pass
+
+            verify("demo-killed", answer)
+            """
+        )
+    )
+    caller = subprocess.Popen([sys.executable, str(script)])
+    deadline = time.time() + 30
+    while not record.exists() and time.time() < deadline:
+        time.sleep(0.05)
+    child = int(record.read_text())
+    assert _alive(child)
+    caller.send_signal(signal.SIGKILL)
+    caller.wait()
+    deadline = time.time() + 5
+    while _alive(child) and time.time() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child)
+
+
+# -- faults, stubs, ids ----------------------------------------------------------------------------------
 
 
 def test_a_fault_of_the_pack_is_not_blamed_on_the_student():
@@ -168,10 +509,11 @@ def test_a_fault_of_the_pack_is_not_blamed_on_the_student():
     assert str(verdict).startswith("This check could not run (demo-3)")
 
 
-def test_value_kinds():
-    assert whole(3) is None and whole(True) is not None and "float" in whole(3.0)
-    assert exact_number(Fraction(1, 3)) is None and "Fraction" in exact_number(0.5)
-    assert set_of_whole({1, 2}) is None and set_of_whole("12") is not None
+def test_require_raises_unless_correct(capsys):
+    require("demo-1", lambda k: k * k)
+    with pytest.raises(AssertionError, match="demo-1: Not yet"):
+        require("demo-1", lambda k: 0)
+    assert "Not yet (demo-1)" in capsys.readouterr().out
 
 
 def test_stub_detection_is_not_fooled_by_constant_answers():
@@ -194,56 +536,3 @@ def test_unknown_exercise_names_the_known_ones():
 
 def test_unit_exercises_load_on_first_use():
     assert verify("egg-1", lambda k: 0).status == "incorrect"
-
-
-@exercise(
-    "demo-5", names="k", time_limit=1, on_timeout="This check goes on to k = 10**15: a formula is asked."
-)
-def _formula(answer):
-    return _squares(answer)
-
-
-def test_a_timeout_verdict_says_why_when_the_exercise_says():
-    rejected("demo-5", looping, "(it was working on k = 0). This check goes on to k = 10**15")
-
-
-def test_package_use_is_found_behind_a_cache():
-    import functools
-    import math
-
-    @functools.cache
-    def memoised(k):
-        return Fraction(k)
-
-    @functools.lru_cache(maxsize=128)
-    def through_helper(k):
-        return memoised(k)
-
-    assert package_used(memoised, "fractions") == "Fraction (fractions)"
-    assert package_used(through_helper, "fractions") == "Fraction (fractions)"
-    assert package_used(functools.cache(lambda k: math.isqrt(k)), "fractions") is None
-
-
-def _broken_data():
-    raise PackFault("the data file demo-data.json.xz is missing; rebuild it with `make data`")
-
-
-@exercise("demo-6", names="k", prepare=_broken_data)
-def _needs_data(answer):
-    return _squares(answer)
-
-
-def test_a_fault_while_preparing_the_check_is_the_packs():
-    verdict = verify("demo-6", lambda k: k * k)
-    assert verdict.status == "check failed" and "demo-data.json.xz" in verdict.message
-
-
-def test_package_use_is_found_through_a_parent_package_alias():
-    import puzzles
-    import puzzles.higher_lower as hl
-
-    solver = ("puzzles.higher_lower.solver", "puzzles.higher_lower.data")
-    assert package_used(lambda N: hl.solve(N), solver) == "solve (puzzles.higher_lower.solver)"
-    assert package_used(lambda N: puzzles.higher_lower.solver.solve(N), solver) is not None
-    assert package_used(lambda w: hl.best_tree(w), solver) is None
-    assert package_used(lambda w: puzzles.higher_lower.model.best_tree(w), solver) is None

@@ -182,7 +182,7 @@ PACKAGE_ANSWERS = {
 
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_the_packages_own_solver_is_refused(exercise_id):
-    rejected(exercise_id, PACKAGE_ANSWERS[exercise_id], why="without the course package")
+    rejected(exercise_id, PACKAGE_ANSWERS[exercise_id], why="without puzzles.egg")
 
 
 def test_a_helper_that_calls_the_package_is_refused_too():

@@ -1,0 +1,273 @@
+"""What a check's child process puts in place before the student's answer runs.
+
+The child is a fork of the process that asked for the check (the notebook's kernel, or the
+grader's runner). It lives only for the check; ``install`` makes it a place where
+
+* the modules an exercise is to be done without cannot be used by any route: every function
+  defined in their files is replaced by one that raises ``PackageReached`` (so a name imported
+  before, a helper that calls the package, ``importlib.import_module``, ``__import__``,
+  ``sys.modules``, ``exec`` of a string and attribute chains all end there); their caches are
+  emptied and their data dropped; a Python audit hook, which nothing can remove, refuses to
+  load them again, to open their files, and to reach memory through ``ctypes`` or the
+  interpreter's object lists (``gc``);
+* no other program can be started (``subprocess``, ``os.system``, ``os.exec*``,
+  ``os.posix_spawn``): a check runs the answer alone;
+* every process the answer forks dies with its parent (``PR_SET_PDEATHSIG``), and the child
+  itself dies with the process that asked for the check, so nothing outlives a check;
+* memory is limited (``MEMORY_ALLOWANCE`` above what the kernel already holds).
+
+What it cannot stop: code that was written to defeat this module itself before it ran, or a
+compiled extension of the student's own. See the README's "What the checks protect".
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import gc
+import linecache
+import os
+import resource
+import signal
+import sys
+import types
+from collections.abc import Iterable
+from pathlib import Path
+
+__all__ = ["PackageReached", "ProgramRefused", "install", "forbidden_files", "MEMORY_ALLOWANCE"]
+
+MEMORY_ALLOWANCE = 2 * 1024**3  # bytes a check may allocate beyond what the process holds
+_PR_SET_PDEATHSIG = 1
+
+
+class PackageReached(Exception):
+    """The answer reached a module its exercise is to be done without."""
+
+    def __init__(self, where: str):
+        self.where = where
+        super().__init__(
+            f"this exercise is to be done without the course package, and your answer reached {where}"
+        )
+
+
+class _Closed(types.ModuleType):
+    """What a closed module's name leads to: any attribute is ``PackageReached``."""
+
+    def __getattr__(self, name: str):
+        if _dunder(name):
+            raise AttributeError(name)
+        raise PackageReached(f"{self.__name__}.{name}")
+
+
+class ProgramRefused(Exception):
+    """The answer tried to start another program, or to reach past the guard."""
+
+
+_PRCTL: list = []  # libc's prctl, found before the audit hook refuses ctypes
+
+
+def _die_with_parent() -> None:
+    """Ask the kernel to kill this process when its parent ends (Linux)."""
+    if not _PRCTL:
+        try:
+            _PRCTL.append(ctypes.CDLL(None, use_errno=True).prctl)
+        except (OSError, AttributeError):  # not Linux: the process group is killed instead
+            _PRCTL.append(None)
+    if _PRCTL[0] is not None:
+        _PRCTL[0](_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def _limit_memory(allowance: int) -> None:
+    try:
+        with open("/proc/self/statm") as statm:
+            in_use = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return
+    limit = in_use + allowance
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError):
+        pass
+
+
+def forbidden_files(packages: Iterable[str]) -> tuple[set[str], set[str]]:
+    """The module names (loaded now) and the source files of ``packages`` and their submodules."""
+    names, files = set(), set()
+    packages = tuple(packages)
+    for name, module in list(sys.modules.items()):
+        if module is None or not any(name == p or name.startswith(p + ".") for p in packages):
+            continue
+        names.add(name)
+        path = getattr(module, "__file__", None)
+        if path:
+            files.add(str(Path(path).resolve()))
+    for package in packages:  # a package not imported yet: its folder, found without importing it
+        top = sys.modules.get("puzzles")
+        if top is None or not package.startswith("puzzles."):
+            continue
+        relative = package.split(".")[1:]
+        folder = Path(top.__file__).resolve().parent.joinpath(*relative)
+        if folder.is_dir():
+            files |= {str(p.resolve()) for p in folder.rglob("*.py")}
+        elif folder.with_suffix(".py").is_file():
+            files.add(str(folder.with_suffix(".py").resolve()))
+    return names, files
+
+
+_TRIPWIRE_TEMPLATE = """
+def _make({free}):
+    def tripwire(*args, **kwargs):
+        {touch}
+        raise _puzzles_package_reached(_WHERE)
+    return tripwire
+"""
+
+
+def _close(function: types.FunctionType, where: str) -> None:
+    """Make ``function`` raise ``PackageReached(where)`` whoever calls it, however it was reached."""
+    free = function.__code__.co_freevars
+    source = _TRIPWIRE_TEMPLATE.format(free=", ".join(free), touch="; ".join(free) if free else "pass")
+    source = source.replace("_WHERE", repr(where))
+    namespace: dict = {}
+    exec(compile(source, "<the course package, closed for this exercise>", "exec"), namespace)
+    code = namespace["_make"](*([None] * len(free))).__code__
+    function.__code__ = code.replace(co_name=function.__name__, co_qualname=where)
+    function.__defaults__ = None
+    function.__kwdefaults__ = None
+
+
+def _where(function: types.FunctionType, files: dict[str, str]) -> str:
+    module = files.get(function.__code__.co_filename, "")
+    return f"{module}.{function.__qualname__}" if module else function.__qualname__
+
+
+def _dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__")
+
+
+def _close_package(names: set[str], files: set[str]) -> None:
+    """Replace every function of the forbidden files, empty their caches, drop their modules."""
+    module_of_file = {}
+    for name in names:
+        module = sys.modules.get(name)
+        path = getattr(module, "__file__", None)
+        if path:
+            module_of_file[str(Path(path).resolve())] = name
+    by_filename = {}
+    for path in files:
+        by_filename[path] = module_of_file.get(path, "")
+    # code objects carry the file name as Python saw it when it compiled them
+    for name in names:
+        module = sys.modules.get(name)
+        path = getattr(module, "__file__", None)
+        if path:
+            by_filename[path] = name
+    closed: list[types.FunctionType] = []
+    for thing in gc.get_objects():
+        if isinstance(thing, functools._lru_cache_wrapper):
+            wrapped = getattr(thing, "__wrapped__", None)
+            if isinstance(wrapped, types.FunctionType) and wrapped.__code__.co_filename in by_filename:
+                thing.cache_clear()
+        elif isinstance(thing, types.FunctionType) and thing.__code__.co_filename in by_filename:
+            if _dunder(thing.__name__) and thing.__name__ != "__call__":
+                continue  # object plumbing (__init__, __repr__, __eq__): data, not a computation
+            closed.append(thing)
+    for function in closed:
+        _close(function, _where(function, by_filename))
+    import builtins
+
+    builtins._puzzles_package_reached = PackageReached  # what every tripwire raises
+    closed_modules = {}
+    for name in sorted(names, key=len):
+        closed_modules[name] = _Closed(name)
+    for name in sorted(names, key=len, reverse=True):
+        module = sys.modules.get(name)
+        sys.modules[name] = closed_modules[name]
+        if module is None:
+            continue
+        parent, _, child = name.rpartition(".")
+        if parent and parent in sys.modules and vars(sys.modules[parent]).get(child) is module:
+            setattr(sys.modules[parent], child, closed_modules.get(name))
+        for key in list(vars(module)):
+            value = vars(module)[key]
+            if _dunder(key) or isinstance(value, (type, types.FunctionType, types.ModuleType)):
+                continue
+            del vars(module)[key]  # cached tables and other data of a closed module
+    for path in files:
+        linecache.cache.pop(path, None)
+
+
+_BLOCKED_EVENTS = (
+    "subprocess.Popen",
+    "os.system",
+    "os.exec",
+    "os.posix_spawn",
+    "os.spawn",
+    "os.startfile",
+    "pty.spawn",
+)
+_REACHING_EVENTS = ("gc.get_objects", "gc.get_referrers", "gc.get_referents", "sys._current_frames")
+
+
+def _audit_hook(names: set[str], files: set[str]):
+    prctl = ctypes.cast(_PRCTL[0], ctypes.c_void_p).value if _PRCTL and _PRCTL[0] is not None else None
+    folders = tuple(sorted({os.path.dirname(path) + os.sep for path in files}))
+    packages = tuple(names)
+
+    def hook(event: str, args: tuple) -> None:
+        if event in _BLOCKED_EVENTS:
+            raise ProgramRefused(
+                f"your answer tried to start another program ({event}); a check runs your answer alone, "
+                "in this Python"
+            )
+        if not packages:
+            return
+        if event == "import":
+            module = args[0] if args else ""
+            if isinstance(module, str) and any(module == p or module.startswith(p + ".") for p in packages):
+                raise PackageReached(module)
+        elif event == "open":
+            path = args[0] if args else None
+            if isinstance(path, (str, bytes, os.PathLike)):
+                text = os.fsdecode(path)
+                try:
+                    text = os.path.realpath(text)
+                except (OSError, ValueError):
+                    pass
+                if text in files or (text.endswith(".pyc") and any(text.startswith(f) for f in folders)):
+                    raise PackageReached(_module_named(text, packages))
+        elif event == "ctypes.call_function" and args and args[0] == prctl:
+            return  # dying with the parent, in a process the answer forked
+        elif event.startswith("ctypes.") or event in _REACHING_EVENTS:
+            raise ProgramRefused(
+                f"your answer reached into the interpreter ({event}); this exercise is to be done without "
+                "the course package, and a check does not allow that route"
+            )
+
+    return hook
+
+
+def _module_named(path: str, packages: tuple[str, ...]) -> str:
+    """The module a file of the package holds (``.../trios/__pycache__/model.cpython-311.pyc``
+    is ``puzzles.trios.model``), else the path."""
+    parts = Path(path).with_suffix("").parts
+    if "puzzles" in parts:
+        inner = [p for p in parts[len(parts) - parts[::-1].index("puzzles") - 1 :] if p != "__pycache__"]
+        name = ".".join(inner).split(".cpython")[0].removesuffix(".__init__")
+        if any(name == p or name.startswith(p + ".") for p in packages):
+            return name
+    return path
+
+
+def install(without: Iterable[str] = (), memory: int = MEMORY_ALLOWANCE) -> None:
+    """Put the child's protections in place (see the module's description). Call once, in the child."""
+    _die_with_parent()
+    os.register_at_fork(after_in_child=_die_with_parent)
+    _limit_memory(memory)
+    names, files = forbidden_files(without)
+    if names or files:
+        _close_package(names, files)
+    sys.addaudithook(_audit_hook(names, files))

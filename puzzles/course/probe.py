@@ -1,0 +1,372 @@
+"""Run a student's answer on a check's inputs in a child process and bring back plain data.
+
+``probe(answer, inputs, ...)`` forks a child that
+
+1. builds each input's arguments (``build``, the pack's own code, before anything is closed),
+2. puts ``guard.install`` in place (the modules the exercise forbids closed, no other
+   programs, memory limited, every process it starts tied to it),
+3. calls the answer on each input in turn, timing only the answer, and writes back, for each
+   input, either the value it gave (as ``codec`` plain data) or the exception it raised,
+4. ends with what the answer printed (capped at ``OUTPUT_CAP`` characters).
+
+The caller reads ``Event``s as they come and may stop early (the first wrong value settles a
+check). The child is killed when the answer has used up the time limit (the time spent
+*inside* the answer, summed over the inputs; building inputs and writing values back do not
+count), when the caller stops reading, or when the caller itself dies; nothing it started
+outlives it. Nothing the child sends can be more than plain data: no verdict is decided here.
+"""
+
+from __future__ import annotations
+
+import io
+import mmap
+import os
+import select
+import signal
+import struct
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from puzzles.course import codec, guard
+
+__all__ = [
+    "Event",
+    "Value",
+    "Raised",
+    "Finished",
+    "TimedOut",
+    "Died",
+    "probe",
+    "OUTPUT_CAP",
+    "fork_available",
+]
+
+OUTPUT_CAP = 2000  # characters of the answer's printed output brought back
+OVERHEAD_ALLOWANCE = 60.0  # seconds outside the answer (building inputs, writing values) a check allows
+
+_FRAME = struct.Struct(">I")
+_BOARD = struct.Struct(">qdd")  # input being evaluated (-1: none), answer seconds before it, its start
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something the child reported about one input (``index``) or about the whole run."""
+
+
+@dataclass(frozen=True)
+class Value(Event):
+    index: int
+    value: Any
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Raised(Event):
+    """The answer raised on an input: ``kind`` is "exception", "package", "program", "memory",
+    "recursion", "exit" (SystemExit) or "interrupt" (KeyboardInterrupt)."""
+
+    index: int
+    kind: str
+    name: str  # the exception's class name
+    message: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Finished(Event):
+    output: str  # what the answer printed, capped
+    seconds: float  # the answer's time, summed over the inputs
+
+
+@dataclass(frozen=True)
+class TimedOut(Event):
+    index: int  # the input the answer was working on
+    seconds: float
+    output: str = ""
+
+
+@dataclass(frozen=True)
+class Garbled(Event):
+    """What came back is not what the check's child writes: something else wrote into its channel."""
+
+    index: int
+    why: str
+
+
+@dataclass(frozen=True)
+class Died(Event):
+    """The child ended without finishing: ``why`` in words (os._exit, a crash, memory)."""
+
+    index: int
+    why: str
+    output: str = ""
+
+
+def fork_available() -> bool:
+    return hasattr(os, "fork")
+
+
+class _CappedText(io.TextIOBase):
+    """A stdout that keeps the first OUTPUT_CAP characters and counts the rest."""
+
+    def __init__(self) -> None:
+        self.kept: list[str] = []
+        self.size = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        text = str(text)
+        room = OUTPUT_CAP - self.size
+        if room > 0:
+            self.kept.append(text[:room])
+        self.size += len(text)
+        return len(text)
+
+    def text(self) -> str:
+        kept = "".join(self.kept)
+        if self.size > OUTPUT_CAP:
+            kept += f"\n... (your answer printed {self.size} characters; the first {OUTPUT_CAP} are shown)"
+        return kept
+
+
+def _classify(error: BaseException) -> str:
+    if isinstance(error, guard.PackageReached):
+        return "package"
+    if isinstance(error, guard.ProgramRefused):
+        return "program"
+    if isinstance(error, MemoryError):
+        return "memory"
+    if isinstance(error, RecursionError):
+        return "recursion"
+    if isinstance(error, SystemExit):
+        return "exit"
+    if isinstance(error, KeyboardInterrupt):
+        return "interrupt"
+    return "exception"
+
+
+def _message_of(error: BaseException) -> str:
+    try:
+        text = str(error)
+    except Exception:  # noqa: BLE001 - a broken __str__ of the student's own exception
+        text = ""
+    if isinstance(error, SystemExit):
+        text = repr(error.code)
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+_encode = codec.encode  # taken at import: an answer that replaces codec.encode changes nothing
+
+
+def _write_frame(fd: int, data: dict) -> None:
+    payload = _encode(data).encode("ascii")
+    view = memoryview(_FRAME.pack(len(payload)) + payload)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _child(
+    answer: Any,
+    inputs: Sequence[Any],
+    build: Callable[[Any], tuple] | None,
+    call: Callable[..., Any] | None,
+    without: tuple[str, ...],
+    board: mmap.mmap,
+    fd: int,
+) -> None:
+    """The child's whole life; ends with os._exit."""
+    code = 0
+    try:
+        os.setpgid(0, 0)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        capture = _CappedText()
+        sys.stdout = sys.stderr = capture
+        arguments = [build(item) if build is not None else item for item in inputs]
+        guard.install(without)
+        clock = time.monotonic
+        used = 0.0
+        for index, args in enumerate(arguments):
+            board.seek(0)
+            board.write(_BOARD.pack(index, used, clock()))
+            started = clock()
+            try:
+                value = (
+                    call(answer, *args)
+                    if call is not None
+                    else (answer(*args) if callable(answer) else answer)
+                )
+            except BaseException as error:  # noqa: BLE001 - every way an answer can fail is reported
+                seconds = clock() - started
+                used += seconds
+                board.seek(0)
+                board.write(_BOARD.pack(-1, used, 0.0))
+                frame = {
+                    "i": index,
+                    "e": [_classify(error), type(error).__name__, _message_of(error)],
+                    "t": seconds,
+                }
+            else:
+                seconds = clock() - started
+                used += seconds
+                board.seek(0)
+                board.write(_BOARD.pack(-1, used, 0.0))
+                frame = {"i": index, "v": value, "t": seconds}
+            _write_frame(fd, frame)
+        _write_frame(fd, {"end": True, "output": capture.text(), "t": used})
+    except BaseException:  # noqa: BLE001 - the child must reach os._exit
+        code = 70
+    finally:
+        os._exit(code)
+
+
+def _read_board(board: mmap.mmap) -> tuple[int, float, float]:
+    board.seek(0)
+    return _BOARD.unpack(board.read(_BOARD.size))
+
+
+class _Frames:
+    """Length-prefixed frames from a pipe."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.buffer = bytearray()
+        self.closed = False
+
+    def feed(self) -> bool:
+        chunk = os.read(self.fd, 1 << 16)
+        if not chunk:
+            self.closed = True
+            return False
+        self.buffer += chunk
+        return True
+
+    def frames(self) -> Iterator[dict]:
+        while len(self.buffer) >= _FRAME.size:
+            (size,) = _FRAME.unpack_from(self.buffer)
+            if len(self.buffer) < _FRAME.size + size:
+                return
+            payload = bytes(self.buffer[_FRAME.size : _FRAME.size + size])
+            del self.buffer[: _FRAME.size + size]
+            data = codec.decode(payload)
+            if not isinstance(data, dict):
+                raise codec.CodecError("a frame that is not a mapping")
+            yield data
+
+
+def _kill(pid: int) -> None:
+    for target in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
+        try:
+            target()
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def _ended(pid: int) -> int:
+    _, status = os.waitpid(pid, 0)
+    return status
+
+
+def _why(status: int) -> str:
+    if os.WIFEXITED(status):
+        code = os.WEXITSTATUS(status)
+        return f"ended the Python process (os._exit({code}) or similar)"
+    number = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
+    if number == signal.SIGKILL:
+        return "was stopped by the system (most often: it used more memory than a check allows)"
+    try:
+        name = signal.Signals(number).name
+    except ValueError:
+        name = f"signal {number}"
+    return f"crashed the Python process ({name})"
+
+
+def probe(
+    answer: Any,
+    inputs: Sequence[Any],
+    *,
+    time_limit: float,
+    without: tuple[str, ...] = (),
+    build: Callable[[Any], tuple] | None = None,
+    call: Callable[..., Any] | None = None,
+) -> Iterator[Event]:
+    """The events of ``answer`` run on ``inputs`` in a child (see the module's description).
+
+    Closing the iterator early (``close()``, or leaving a ``for`` loop) kills the child.
+    """
+    board = mmap.mmap(-1, _BOARD.size)
+    board.write(_BOARD.pack(-1, 0.0, 0.0))
+    read_end, write_end = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # fork with the kernel's threads: safe here
+        pid = os.fork()
+    if pid == 0:
+        os.close(read_end)
+        _child(answer, inputs, build, call, tuple(without), board, write_end)
+    os.close(write_end)
+    frames = _Frames(read_end)
+    started = time.monotonic()
+    last_index = -1
+    try:
+        while True:
+            index, used, call_started = _read_board(board)
+            now = time.monotonic()
+            spent = used + (now - call_started if index >= 0 else 0.0)
+            if spent > time_limit:
+                yield TimedOut(index if index >= 0 else last_index + 1, spent)
+                return
+            if now - started > time_limit + OVERHEAD_ALLOWANCE:
+                yield Died(
+                    last_index + 1, "reading your answer's values back took too long (they are too large)"
+                )
+                return
+            wait = max(0.01, min(time_limit - spent, 0.25)) if index >= 0 else 0.25
+            ready, _, _ = select.select([read_end], [], [], wait)
+            if not ready:
+                continue
+            if not frames.feed():
+                break
+            try:
+                received = list(frames.frames())
+            except (codec.CodecError, KeyError, TypeError, ValueError) as error:
+                yield Garbled(last_index + 1, str(error))
+                return
+            for frame in received:
+                if frame.get("end"):
+                    yield Finished(str(frame.get("output", "")), float(frame.get("t", 0.0)))
+                    return
+                try:
+                    last_index = int(frame["i"])
+                    if "e" in frame:
+                        kind, name, message = frame["e"]
+                        event = Raised(
+                            last_index, str(kind), str(name), str(message), float(frame.get("t", 0.0))
+                        )
+                    else:
+                        event = Value(last_index, frame["v"], float(frame.get("t", 0.0)))
+                except (KeyError, TypeError, ValueError) as error:
+                    yield Garbled(last_index + 1, f"a damaged frame ({error})")
+                    return
+                yield event
+        status = _ended(pid)
+        pid = 0
+        yield Died(last_index + 1, _why(status))
+    finally:
+        if pid:
+            _kill(pid)  # finished or not: the process group, with anything the answer forked
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+        os.close(read_end)
+        board.close()
