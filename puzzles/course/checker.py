@@ -689,6 +689,14 @@ def judge(entry: Exercise, events: Iterable[probes.Event]) -> tuple[str, str, st
                 "",
                 event.seconds,
             )
+        elif isinstance(event, probes.Fault):
+            return (
+                "check failed",
+                f"the check could not run your answer ({event.why}). This is the course pack's fault, not "
+                "your answer's; please report it.",
+                "",
+                None,
+            )
         elif isinstance(event, probes.Garbled):
             return "incorrect", _TAMPERED, "", None
         elif isinstance(event, probes.Died):

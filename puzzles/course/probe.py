@@ -98,6 +98,14 @@ class Garbled(Event):
 
 
 @dataclass(frozen=True)
+class Fault(Event):
+    """The check's child failed outside the answer (building inputs, closing modules): the pack's fault."""
+
+    index: int
+    why: str
+
+
+@dataclass(frozen=True)
 class Died(Event):
     """The child ended without finishing: ``why`` in words (os._exit, a crash, memory)."""
 
@@ -222,8 +230,12 @@ def _child(
                 frame = {"i": index, "v": value, "t": seconds}
             _write_frame(fd, frame)
         _write_frame(fd, {"end": True, "output": capture.text(), "t": used})
-    except BaseException:  # noqa: BLE001 - the child must reach os._exit
+    except BaseException as error:  # noqa: BLE001 - the child must reach os._exit
         code = 70
+        try:
+            _write_frame(fd, {"fault": f"{type(error).__name__}: {error}"[:300]})
+        except BaseException:  # noqa: BLE001
+            pass
     finally:
         os._exit(code)
 
@@ -342,6 +354,9 @@ def probe(
                 yield Garbled(last_index + 1, str(error))
                 return
             for frame in received:
+                if "fault" in frame:
+                    yield Fault(last_index + 1, str(frame["fault"]))
+                    return
                 if frame.get("end"):
                     yield Finished(str(frame.get("output", "")), float(frame.get("t", 0.0)))
                     return

@@ -3,6 +3,7 @@ the ways an answer might try to fool it."""
 
 import os
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
@@ -271,7 +272,7 @@ def test_a_forged_message_a_patched_encoder_or_a_peek_at_the_caller_gains_nothin
 
         for fd in map(int, os.listdir("/proc/self/fd")):
             try:
-                if fd > 2:
+                if stat.S_ISFIFO(os.fstat(fd).st_mode):
                     probe._write_frame(fd, {"end": True, "output": "", "t": 0.0})
             except OSError:
                 pass
