@@ -40,6 +40,8 @@ __all__ = [
     "Finished",
     "TimedOut",
     "Died",
+    "Garbled",
+    "Fault",
     "probe",
     "OUTPUT_CAP",
     "fork_available",

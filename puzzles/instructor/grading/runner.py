@@ -225,8 +225,9 @@ def run(instruction: dict, channel: Channel) -> None:
     for exercise in exercises:
         by_anchor.setdefault(exercise.get("anchor"), []).append(exercise)
     for index, source in instruction["cells"]:
-        for exercise in by_anchor.pop(index, []):
-            _evaluate(channel, shell, exercise, snapshot, inputs[exercise["id"]])
+        for anchor in sorted(a for a in by_anchor if a is not None and a <= index):
+            for exercise in by_anchor.pop(anchor):  # answers taken where their check cells stood
+                _evaluate(channel, shell, exercise, snapshot, inputs[exercise["id"]])
         channel.send(kind="cell", index=index, state="start")
         result = shell.run_cell(source, store_history=True)
         error = result.error_before_exec or result.error_in_exec

@@ -687,7 +687,7 @@ def _result(exercise: model.Exercise, run: _Run, notebook: Any, options: Options
             )
         return Result(exercise.id, "not attempted", f"the notebook defines no `{name}`")
     if run.killed:
-        return Result(exercise.id, "not reached", f"not reached: {run.killed}")
+        return Result(exercise.id, "not reached", f"{run.killed}, before `{name}` was checked")
     return Result(
         exercise.id, "check failed", "the grader could not check this exercise; run the notebook by hand"
     )
