@@ -257,6 +257,8 @@ def close(packages: Iterable[str] = ()) -> None:
     emptied and their data dropped; an audit hook refuses to load them afresh or read their files.
     """
     _die_with_parent()  # resolves prctl before the hook refuses ctypes
+    if not _CLOSED:
+        os.register_at_fork(after_in_child=_die_with_parent)  # what this process forks dies with it
     packages = tuple(packages)
     if _CLOSED and set(packages) <= _CLOSED[0]:
         return  # closed already in this process (a check's child forked from the grader's runner)
@@ -270,6 +272,5 @@ def close(packages: Iterable[str] = ()) -> None:
 def install(without: Iterable[str] = (), memory: int = MEMORY_ALLOWANCE) -> None:
     """Put a check child's protections in place (see the module's description). Call once, in the child."""
     _die_with_parent()
-    os.register_at_fork(after_in_child=_die_with_parent)
     _limit_memory(memory)
     close(without)

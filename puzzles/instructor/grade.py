@@ -259,6 +259,10 @@ def regrade(
         if all(r.exercise != exercise_id for r in handin.results):
             handins.append(handin)
             continue
+        state = handin.record.get("exercises", {}).get(exercise_id, {}).get("state", "")
+        if state != "evaluated":  # a stub, a missing answer, a notebook that never got there: unchanged
+            handins.append(handin)
+            continue
         fresh = rejudge(exercise_id, handin.record)
         if fresh is None:
             rerun.append(handin.path)

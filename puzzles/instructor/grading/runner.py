@@ -216,9 +216,7 @@ def run(instruction: dict, channel: Channel) -> None:
                 kind="cell", index=-1, state="error", ename=type(error).__name__, evalue=str(error)[:300]
             )
         channel.send(kind="cell", index=-1, state="done")
-    without = tuple(instruction.get("without", ()))
-    if without:
-        guard.close(without)
+    guard.close(tuple(instruction.get("without", ())))  # and no other program starts from here on
     snapshot = integrity_snapshot()  # the first cell may import; the closing replaces functions
 
     by_anchor: dict[int | None, list[dict]] = {}

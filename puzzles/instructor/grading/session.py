@@ -440,6 +440,7 @@ class _Run:
     killed: str = ""  # why the runner was stopped early, in words
     digests_ok: bool = True
     ended: bool = False
+    garbled: str = ""  # the reports were not the runner's own: the notebook wrote into the channel
 
 
 def _run_group(
@@ -459,10 +460,10 @@ def _run_group(
         try:
             _read_runner(runner, notebook, group, run, options, started)
         except (codec.CodecError, ValueError, KeyError, TypeError) as error:
-            run.killed = f"the notebook's process sent something that is not a report ({error})"
+            run.garbled = f"something in the notebook wrote into the grader's channel ({error})"
         finally:
             runner.stop()
-        if not run.killed and not run.ended:
+        if not run.killed and not run.ended and not run.garbled:
             crash = runner.crash_text()
             run.killed = "the notebook's process ended early" + (f" ({crash})" if crash else "")
     return run
@@ -668,6 +669,10 @@ def _result(exercise: model.Exercise, run: _Run, notebook: Any, options: Options
             "tampered",
             f"the notebook replaced what the grader relies on ({changed}); its answers are not graded. "
             "Ask your instructor.",
+        )
+    if run.garbled and not (state == "evaluated" and exercise.id in run.outcomes):
+        return Result(
+            exercise.id, "tampered", f"{run.garbled}; the answers it had not reported yet are not graded"
         )
     if state == "evaluated" and exercise.id in run.outcomes:
         status, message, output, seconds = run.outcomes[exercise.id]
