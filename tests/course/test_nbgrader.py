@@ -34,7 +34,7 @@ from puzzles.instructor.nbgrader import (
     build,
     solution_source,
 )
-from puzzles.instructor.student import ARGUMENT_STUB, stub_source
+from puzzles.instructor.student import ARGUMENT_STUB, stub_source, student_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -255,7 +255,7 @@ def _run(course_dir: Path, *args: str) -> subprocess.CompletedProcess:
 
 def _texts(cell) -> list[str]:
     """The stripped lines of a cell's source and of its outputs' text (stream, plain, HTML, ...)."""
-    texts = [cell.source]
+    texts = [cell.get("source", "")]
     for output in cell.get("outputs", []):
         values = [output.get("text", ""), output.get("evalue", ""), *output.get("data", {}).values()]
         texts += [
@@ -271,23 +271,33 @@ def _leaks(lesson: model.Lesson, released: nbformat.NotebookNode) -> list[str]:
     released notebook and nowhere else in the teacher notebook (so nothing but the answer put them
     there)."""
     teacher = lesson.notebook.cells
-    secret_cells = set()
+    secret: dict[int, list[str]] = {}  # teacher cell -> its lines that hold an answer
     for exercise in lesson.exercises:
         place = exercise.cells
-        secret_cells |= {*place.solutions, *place.arguments, *place.reveals, place.check}
-    public = {line for i, cell in enumerate(teacher) if i not in secret_cells for line in _texts(cell)}
+        for i in (*place.solutions, *place.arguments, *place.reveals):
+            secret[i] = _texts(teacher[i])
+        secret[place.check] = _texts({**teacher[place.check], "source": ""})  # the verdict, not the call
+    public = {  # what the lesson shows besides its answers
+        line for i, cell in enumerate(teacher) for line in _texts(cell) if line not in secret.get(i, ())
+    }
     shown = {line for cell in released.cells for line in _texts(cell)}
     found = []
     for exercise in lesson.exercises:
         place = exercise.cells
-        stubs = set()
-        for i in place.solutions:
-            stubs |= {line.strip() for line in stub_source(teacher[i].source).splitlines()}
+        stubs = {line for i in place.solutions for line in stub_source(teacher[i].source).splitlines()}
         for i in sorted({*place.solutions, *place.arguments, *place.reveals, place.check}):
-            for line in _texts(teacher[i]):
+            for line in secret[i]:
                 if len(line) >= 6 and line in shown and line not in public and line not in stubs:
                     found.append(f"{exercise.id}, teacher cell {i + 1}: {line}")
     return found
+
+
+def test_the_leak_finder_finds_every_exercise_s_answer_in_the_teacher_notebook(course):
+    for lesson in course.lessons:
+        found = _leaks(lesson, lesson.notebook)
+        for exercise in lesson.exercises:  # the worked code, the argument, the reveals, the verdict
+            assert any(line.startswith(f"{exercise.id}, ") for line in found), exercise.id
+        assert _leaks(lesson, student_notebook(lesson.notebook)) == [], lesson.file
 
 
 def _released_checks(lesson: model.Lesson, released: nbformat.NotebookNode) -> None:
