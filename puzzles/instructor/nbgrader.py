@@ -263,7 +263,7 @@ def config_text(course_id: str | None = None, clear_outputs: bool = False) -> st
     if course_id:
         lines += [
             "# The course's id on the hub: nbgrader's exchange releases and collects under it.",
-            f"c.CourseDirectory.course_id = {course_id!r}",
+            f"c.CourseDirectory.course_id = {json.dumps(course_id)}",
         ]
     else:
         lines += [
@@ -277,7 +277,7 @@ def config_text(course_id: str | None = None, clear_outputs: bool = False) -> st
         "# nbgrader's `raise NotImplementedError()`, so that a released lesson runs without an error",
         "# up to its first autograder test.",
         'c.ClearSolutions.code_stub = {"python": ""}',
-        f"c.ClearSolutions.text_stub = {ARGUMENT_STUB!r}",
+        f"c.ClearSolutions.text_stub = {json.dumps(ARGUMENT_STUB)}",
         "",
         "# Seconds a cell may run when nbgrader autogrades (nbgrader's default is 30; each lesson runs",
         "# in under 60 s, and a check stops a student's answer after its own time limit).",
