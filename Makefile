@@ -9,7 +9,7 @@ PORT ?= 8888
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
-.PHONY: lab test unit doctest nbval student-test grade-check browser screenshots notebooks student site bench lint clean
+.PHONY: lab test unit doctest nbval student-test grade-check nbgrader-check browser screenshots notebooks student site bench lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	if $(BIN)/python -m pip show --quiet puzzles >/dev/null 2>&1; then \
 		$(BIN)/python -m pip uninstall --quiet --yes puzzles; fi
 	rm -rf puzzles.egg-info
-	$(BIN)/python -m pip install --quiet -e '.[dev,site]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,site,grading]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -59,6 +59,11 @@ site: $(STAMP)
 # lesson of each unit; nbval and the student-edition test run every notebook)
 grade-check: $(STAMP)
 	PUZZLES_GRADE_EVERY_LESSON=1 $(BIN)/pytest -q -n 2 tests/course/test_grade.py
+
+# nbgrader itself on every lesson: the worked and the released notebook of each autograded
+# (make test releases every lesson and autogrades egg I)
+nbgrader-check: $(STAMP)
+	PUZZLES_NBGRADER_EVERY_LESSON=1 $(BIN)/pytest -q -p no:randomly tests/course/test_nbgrader.py
 
 # (the unit tests build and execute the student edition themselves)
 student-test: $(STAMP)
