@@ -839,10 +839,11 @@ def check(exercise_id: str, answer: Any) -> None:
 
 def require(exercise_id: str, answer: Any) -> None:
     """``check``, then ``AssertionError`` unless the verdict is Correct (for nbgrader's autograder)."""
+    __tracebackhide__ = True  # the checker's own lines stay out of the student's feedback
     verdict = verify(exercise_id, answer)
     print(_printed(verdict))
     if not verdict.passed:
-        raise AssertionError(f"{exercise_id}: {STATUS_WORDS.get(verdict.status, verdict.status)}")
+        raise AssertionError(str(verdict))
 
 
 def _printed(verdict: Verdict) -> str:

@@ -512,7 +512,7 @@ def test_a_fault_of_the_pack_is_not_blamed_on_the_student():
 
 def test_require_raises_unless_correct(capsys):
     require("demo-1", lambda k: k * k)
-    with pytest.raises(AssertionError, match="demo-1: Not yet"):
+    with pytest.raises(AssertionError, match=r"Not yet \(demo-1\): smallest counterexample"):
         require("demo-1", lambda k: 0)
     assert "Not yet (demo-1)" in capsys.readouterr().out
 
