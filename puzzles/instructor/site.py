@@ -327,6 +327,18 @@ def lesson_page(
     cells = []
     for index, cell in enumerate(page.cells):
         tags = _tags(cell)
+        if edition.student and model.TAG_REVEALS in tags:
+            # the student edition's placeholder (one line, as prose), once for a run of them
+            note = nbformat.v4.new_markdown_cell(
+                f'<p class="reveal-placeholder">{escape(cell.source.lstrip("#*").rstrip("*").strip())}</p>'
+            )
+            if not (cells and cells[-1].source == note.source):
+                cells.append(note)
+            continue
+        if model.TAG_CHECK in tags:
+            for output in cell.get("outputs", []):
+                if output.get("output_type") == "stream":
+                    output["text"] = _reflow(output.get("text", ""))
         if cell.cell_type == "markdown":
             cell.source = _rewrite_repo_links(cell.source, relative, edition.release.repository, ref)
             if model.TAG_SOLUTION in tags and not edition.student:
@@ -367,6 +379,13 @@ def lesson_page(
             cells.append(_links_cell(edition, relative, up))
     page.cells = cells
     return page
+
+
+def _reflow(text: str) -> str:
+    """A verdict's lines joined into paragraphs: the checker breaks them at 90 characters for a
+    notebook, and the page's narrower column would break them again, raggedly."""
+    text = text if isinstance(text, str) else "".join(text)
+    return re.sub(r"(?<=\S)\n(?=\S)", " ", text)
 
 
 # a transparent PNG of one pixel, base64

@@ -167,11 +167,11 @@ def keep_displayed_widgets(notebook: nbformat.NotebookNode) -> dict:
             continue
         kept[model_id] = state[model_id]
         wanted += re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(state[model_id]))
-    if kept:
-        widgets["state"] = kept
-    else:
+    if not kept:
         notebook.metadata.pop("widgets", None)
-    return kept
+        return {}
+    widgets["state"] = kept
+    return widgets["state"]  # (a NotebookNode stores a copy of what it is given)
 
 
 def build(source: Path | None = None, out: Path | None = None, log=print) -> tuple[Path, list[Path]]:
