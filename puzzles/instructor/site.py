@@ -447,7 +447,7 @@ def _home_banner(edition: Edition) -> nbformat.NotebookNode:
         ]
     else:
         about = (
-            f"<strong>Teacher edition, version {release.version}.</strong> Each exercise's worked "
+            f"<strong>Teacher edition, version {release.version}.</strong> Each exercise’s worked "
             "solution is collapsed under its statement: open it after trying. Students get the student "
             "edition, without any solution: the zip below, or the site that "
             "<code>dp-puzzles site --edition student</code> builds."
