@@ -13,7 +13,7 @@ Two counting facts carry the whole module:
   in t trials, so W(n, k) is the least t with F(n, t) >= k (this is Sniedovich's Theorem 6
   in other words);
 * with Nom(n, k) = (k + 1) L(n, k), the Laplace equation (28) becomes an equation in
-  integers, and Nom(n, k) = k + W(n, 1) + ... + W(n, k).
+  integers, which Lesson IV solves in closed form.
 
 Both facts are verified against the plain dynamic programme (``worst_case_table`` and
 ``laplace_table``) by the test suite.
@@ -209,9 +209,8 @@ def _worst_case_interval(n: int, k: int) -> tuple[int, int]:
 def worst_case_drops(n: int, k: int) -> range:
     """X(n, k): Sniedovich eq. (19), every optimal first drop (relative positions) as a range.
 
-    With t = W(n, k), a drop x is optimal exactly when the break side (n - 1 eggs, x - 1
-    heights) and the survive side (n eggs, k - x heights) both fit in t - 1 trials:
-    k - F(n, t-1) <= x <= F(n-1, t-1) + 1.
+    A drop x is optimal exactly when the break side (n - 1 eggs, x - 1 heights) and the
+    survive side (n eggs, k - x heights) can both be settled in W(n, k) - 1 trials.
 
     >>> worst_case_drops(2, 100)  # drop the first egg from storey 9, 10, ... or 14
     range(9, 15)
@@ -243,7 +242,7 @@ def first(j: int, n: int) -> int:
 
 
 def dif(j: int, n: int) -> int:
-    """Dif(j, n) = Nom(n, j) - Nom(n, j-1), Sniedovich Table 9; equals 1 + W(n, j)."""
+    """Dif(j, n) = Nom(n, j) - Nom(n, j-1): Sniedovich Table 9, the step of the Laplace numerator."""
     j, n = _check_index(j), _check_eggs(n)
     _cap(_digits(j), "the number of digits of j", MAX_K_DIGITS, "no building is that tall")
     return 1 + _trials(n, j)
@@ -252,8 +251,7 @@ def dif(j: int, n: int) -> int:
 def laplace_rep(j: int, n: int) -> int:
     """REP(j, n): how often j appears in (Dif(1,n), Dif(2,n), ...); Sniedovich Table 10.
 
-    Since Dif(k, n) = 1 + W(n, k), the value j appears as often as j - 1 appears among the
-    W(n, k): REP(1, n) = 0 and REP(j, n) = rep(j - 1, n) for j >= 2 (Exercise 6).
+    How REP relates to rep is Exercise 6 of Lesson IV.
     """
     j, n = _check_index(j), _check_eggs(n)
     if j > 1:
@@ -266,7 +264,8 @@ def laplace_rep(j: int, n: int) -> int:
 
 
 def one_egg_laplace(k: int) -> Fraction:
-    """L(1, k) = k/2 + k/(k+1): Sniedovich eq. (10) (Lemma 2)."""
+    """L(1, k): Sniedovich eq. (10) (Lemma 2), the expected number of trials with one egg when C
+    is uniform on 0..k, exactly. Its closed form is Exercise 11 of Lesson I."""
     k = _check_size(k)
     return Fraction(k, 2) + Fraction(k, k + 1)
 
@@ -274,9 +273,7 @@ def one_egg_laplace(k: int) -> Fraction:
 def _sum_of_trials(n: int, k: int) -> int:
     """W(n, 1) + ... + W(n, k) in closed form, for any size k.
 
-    Count level by level: W(n, i) >= t for the k - F(n, t-1) sizes i > F(n, t-1). With
-    j = W(n, k) the sum is (k - F(n,0)) + ... + (k - F(n,j-1)) = j k - (F(n+1, j) - j), since
-    C(0,i) + ... + C(j-1,i) = C(j,i+1) (the hockey stick) turns the F(n, t) into F(n+1, j) - j.
+    The derivation is the worked solution of Exercise 7 (notebooks/egg/04-laplace-many-eggs.ipynb).
     """
     if k == 0:
         return 0
@@ -285,10 +282,8 @@ def _sum_of_trials(n: int, k: int) -> int:
 
 
 def laplace_numerator(n: int, k: int) -> int:
-    """Nom(n, k) = (k + 1) L(n, k): the total number of trials over the k + 1 values of C.
-
-    Nom(n, k) = k + W(n, 1) + ... + W(n, k) (the answer to Exercise 7), an integer.
-    """
+    """Nom(n, k) = (k + 1) L(n, k): the total number of trials over the k + 1 values of C, an
+    integer, computed in closed form for any size k."""
     n, k = _check_eggs(n), _check_size(k)
     return k + _sum_of_trials(n, k)
 
@@ -306,12 +301,8 @@ def laplace_trials(n: int, k: int) -> Fraction:
 
 
 def laplace_drops(n: int, k: int) -> range:
-    """Y(n, k): every optimal first drop under Laplace's scenario, as a range.
-
-    With t = W(n, k): max(F(n-1,t-2) + 1, k - F(n,t-1)) <= x <= min(F(n-1,t-1) + 1, k - F(n,t-2)).
-    In the paper's terms (Exercise 8), with q = k - First(t, n):
-    Y(n, k) = {max(q + 1, rep(t-1, n)), ..., min(rep(t, n), q + 1 + rep(t-1, n))}.
-    """
+    """Y(n, k): every optimal first drop under Laplace's scenario, as a range, computed in closed
+    form for any size k (the closed form is Exercise 8 of Lesson IV)."""
     n, k = _check_eggs(n), _check_size(k, allow_empty=False)
     t = _trials(n, k)
     low = max(_max_size(n - 1, t - 2) + 1, k - _max_size(n, t - 1))

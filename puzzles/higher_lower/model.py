@@ -337,9 +337,9 @@ def best_tree(weights: Sequence) -> tuple[object, Depths]:
     Returns ``(cost, depths)``.
 
     >>> from fractions import Fraction
-    >>> cost, depths = best_tree([Fraction(2, 5), Fraction(1, 5), Fraction(2, 5)])
-    >>> print(cost, depths)  # Bob's best reply to Alice's optimal mix for N = 3 costs V(3)
-    9/5 (1, 3, 2)
+    >>> cost, depths = best_tree([Fraction(1, 4), Fraction(1, 2), Fraction(1, 4)])
+    >>> print(cost, depths)  # the likeliest key at the root
+    3/2 (2, 1, 2)
     """
     array, denominator = _weights(weights)
     _cap(len(array), "the number of keys", BEST_TREE_LARGEST, "best_bounded_tree(weights, height) is faster")

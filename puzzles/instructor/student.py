@@ -23,6 +23,8 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import json
+import re
 import sys
 from pathlib import Path
 
@@ -36,6 +38,7 @@ __all__ = [
     "stub_source",
     "student_notebook",
     "reveal_placeholder",
+    "keep_displayed_widgets",
     "build",
     "add_arguments",
     "run",
@@ -137,7 +140,38 @@ def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
             cell.pop("attachments", None)
         elif model.TAG_CHECK in cell_tags:
             _clear(cell)
+    keep_displayed_widgets(result)
     return result
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def keep_displayed_widgets(notebook: nbformat.NotebookNode) -> dict:
+    """Keep only the saved widget state that the notebook's outputs still display (the models they
+    show and every model those refer to): a widget of a cleared cell, a reveal's say, would
+    otherwise stay in the notebook's metadata with what it showed. Returns the state kept."""
+    widgets = notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {})
+    state = widgets.get("state", {})
+    wanted = [
+        output.get("data", {})[WIDGET_VIEW].get("model_id")
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+        if WIDGET_VIEW in output.get("data", {})
+    ]
+    kept: dict = {}
+    while wanted:
+        model_id = wanted.pop()
+        if model_id in kept or model_id not in state:
+            continue
+        kept[model_id] = state[model_id]
+        wanted += re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(state[model_id]))
+    if not kept:
+        notebook.metadata.pop("widgets", None)
+        return {}
+    widgets["state"] = kept
+    return widgets["state"]  # (a NotebookNode stores a copy of what it is given)
 
 
 def build(source: Path | None = None, out: Path | None = None, log=print) -> tuple[Path, list[Path]]:

@@ -11,7 +11,8 @@ partition of S by g is a smaller problem:
 
     T(S) = |S| + min_g  sum_{f != win} T(S_f),      T({x}) = 1.
 
-With a cap of d guesses, T_d(S) uses T_{d-1} on the cells and is infinite when d = 0.
+A cap on the number of guesses any secret may need changes this recursion; how is Exercise 6
+of Lesson III.
 
 Making it fast (all exact):
 
@@ -517,7 +518,8 @@ class OptimalSearch:
         limit: int = INFEASIBLE + 1,
         history: Iterable[str | int] = (),
     ) -> int:
-        """|S| plus the optimal totals of the cells of ``guess``: what ``guess`` costs when played next.
+        """The number of candidates plus the optimal totals of the cells of ``guess``: what ``guess``
+        costs when played next.
 
         Exact when below ``limit``; otherwise the search stops early and returns a lower bound >= ``limit``.
         ``history`` (the guesses that led to the candidates) only speeds the search up.

@@ -246,9 +246,7 @@ def theorem_p(N: int, M: int) -> int:
 def first_pick(N: int, M: int) -> int | None:
     """The paper's m1 = (N - 1) - p (M + 1); None when it falls outside 1..M (no winning pick).
 
-    Under the paper's hypothesis, (N - 1) not a multiple of (M + 1), m1 = (N - 1) mod (M + 1).
-
-    >>> first_pick(10, 3)  # take 1 of 10 sticks: the opponent faces 9 = 2 (M + 1) + 1
+    >>> first_pick(10, 3)  # 10 sticks, takes 1..3: take 1
     1
     >>> first_pick(9, 3) is None  # 9 sticks, takes 1..3: no winning first pick
     True
@@ -299,8 +297,8 @@ def theorem_disagreements(M_max: int = 50, N_max: int = 500) -> list[tuple[int, 
 
     For each (M, N) the DP must find: a winning first move exactly when ``first_pick`` gives
     one, and then ``first_pick`` as the only winning move; ``feasible`` exactly when N is a
-    win; and at every level n_j = 1 (mod M + 1) above 1, the reply M + 1 - O as a winning
-    answer to each opponent's take O. Returns the disagreements (M, N, what) found: none.
+    win; and at every level n_j above 1, the reply M + 1 - O as a winning answer to each
+    opponent's take O. Returns the disagreements (M, N, what) found: none.
     """
     M_max, N_max = _largest_take(M_max), _start(N_max)
     _cap(M_max**2 * N_max, "M_max**2 * N_max", THEOREM_CHECK_LARGEST, "check fewer M or N")
@@ -380,8 +378,8 @@ def _cached_grundy(moves: tuple[int, ...], n_max: int) -> tuple[int, ...]:
 def grundy_table(n_max: int, moves: Moves) -> tuple[int, ...]:
     """G(n) = mex{G(n - k) : k in S, k <= n} for n = 0..n_max (normal play).
 
-    >>> grundy_table(10, {1, 3, 4})
-    (0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1)
+    >>> grundy_table(10, {1, 2})
+    (0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1)
     """
     sizes, n_max = subtraction_set(moves), _sticks(n_max, "the largest number of sticks")
     used = tuple(k for k in sizes if k <= n_max)  # a larger take is never legal here

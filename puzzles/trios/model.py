@@ -363,10 +363,8 @@ def expected_rounds(N: int) -> Fraction:
     The DP over (K2, K1, K0) of the analysis, memoised in a table shared by every N and
     computed bottom up in integers (g = U! f); all N <= 100 together take well under 2 s.
 
-    >>> print(expected_rounds(2))
-    17/5
-    >>> [str(e) for e in rounds_table(3)]
-    ['1', '17/5', '311/56']
+    >>> print(expected_rounds(3))
+    311/56
     """
     N = check_trios(N)
     _check_table(N)
@@ -558,17 +556,10 @@ def expected_rounds_by_enumeration(N: int) -> Fraction:
 
 
 def longest_game(N: int) -> int:
-    """The most rounds any deal of N trios takes under the rule: 1 for N = 1, (5N - 1) // 2 after.
+    """The most rounds any deal of N trios takes under the rule, in closed form for any N.
 
-    Every card is flipped exactly once while unknown (3N flips). A round flips at least two
-    unknown cards, except a round that completes a Two-Known trio with its first card (one
-    flip, A such rounds) and a round that removes a Three-Known trio (no flip, C of them).
-    So 3N >= 2(R - A - C) + A, that is R <= 3N/2 + C + A/2, with A + C <= N since each of
-    those rounds removes its own trio. The trio removed last is never a Three-Known one (the
-    round that completes a Three-Known trio flips a card of another trio, which stays on the
-    table), so C <= N - 1 and R <= 3N/2 + (N - 1) + 1/2 = (5N - 1)/2. With two trios or more
-    the bound is reached (``longest_deal`` builds such a deal); with one trio the first round
-    removes it.
+    The formula and the argument that no deal does worse are Exercise 3 of Lesson I;
+    ``longest_deal`` builds a deal that takes that many rounds.
     """
     N = check_trios(N)
     return 1 if N == 1 else (5 * N - 1) // 2
@@ -577,11 +568,8 @@ def longest_game(N: int) -> int:
 def longest_deal(N: int) -> list[int]:
     """A deal (the unknown cards in the order they are turned) that takes ``longest_game(N)`` rounds.
 
-    Two trios 1, 2 are made Two-Known by ``1 2 1 2``; then, with a Two-Known trio a on the
-    table, each pair of new trios x, y costs five rounds: ``x a`` (a becomes Three-Known, next
-    round removes it), ``x y``, ``y x`` (x Three-Known, removed), leaving y Two-Known. At the
-    end a last new trio x goes ``x a``, then ``x x`` (removed with its known card); with no new
-    trio left, a's last card completes it in a round of one flip.
+    How it is built is part of Exercise 3 of Lesson I (the worked argument shows the bound is
+    reached).
     """
     N = check_trios(N)
     _cap(N, "N", DEAL_LARGEST, "longest_game(N) gives the number of rounds for any N")
