@@ -23,9 +23,11 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import io
 import json
 import re
 import sys
+import tokenize
 from pathlib import Path
 
 import nbformat
@@ -49,6 +51,41 @@ ARGUMENT_STUB = "*Write your argument here.*"
 TOOL = "student edition"
 
 
+def _written(source: str, node: ast.AST) -> str:
+    """An annotation as the author wrote it (``ast.unparse`` would rewrite ``1e-9`` as ``1e-09``)."""
+    return ast.get_source_segment(source, node) or ast.unparse(node)
+
+
+def _signature(source: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """The text between a function's parentheses, as the author wrote it, on one line."""
+    segment = ast.get_source_segment(source, node) or ""
+    depth, start, end = 0, None, None
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(segment).readline):
+            if token.type == tokenize.OP and token.string == "(":
+                depth += 1
+                if depth == 1 and start is None:
+                    start = token.end
+            elif token.type == tokenize.OP and token.string == ")":
+                depth -= 1
+                if depth == 0 and start is not None:
+                    end = token.start
+                    break
+    except (tokenize.TokenError, SyntaxError):
+        return ast.unparse(node.args)
+    if start is None or end is None:
+        return ast.unparse(node.args)
+    lines = segment.splitlines()
+    if start[0] == end[0]:
+        text = lines[start[0] - 1][start[1] : end[1]]
+    else:
+        text = "\n".join(
+            [lines[start[0] - 1][start[1] :], *lines[start[0] : end[0] - 1], lines[end[0] - 1][: end[1]]]
+        )
+    text = " ".join(part.strip() for part in text.splitlines()).strip().rstrip(",")
+    return text.replace("( ", "(").replace(" )", ")")
+
+
 def stub_source(source: str) -> str:
     """A solution cell's code turned into stubs for the names it defines, the first line first.
 
@@ -65,8 +102,8 @@ def stub_source(source: str) -> str:
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             prefix = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
-            signature = ast.unparse(node.args)
-            returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+            signature = _signature(source, node)
+            returns = f" -> {_written(source, node.returns)}" if node.returns else ""
             stubs.append(f"{prefix} {node.name}({signature}){returns}: ...  # your code here")
             needed |= {n.id for n in ast.walk(node.args) if isinstance(n, ast.Name)}
             if node.returns is not None:
