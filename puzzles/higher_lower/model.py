@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.course.validate import cap as _cap
+from puzzles.course.validate import is_bool
 from puzzles.course.validate import number as _number
 from puzzles.course.validate import sequence as _sequence
 from puzzles.course.validate import shown as _shown
@@ -210,12 +211,41 @@ def root_of(depths: Sequence[int]) -> int:
     return list(depths).index(1) + 1
 
 
+def _within_full_tree(depths: Depths) -> bool:
+    """True when ``depths`` is a subsequence of F_h, h = max(depths): keys placed in order on
+    the complete tree's positions (what the subsequence DP of ``best_bounded_tree`` ranges over,
+    Section 2.3.5). Greedy: the next position of depth d after p is the next odd multiple of
+    2**(h - d). O(N) steps on h-bit integers (h at most 4096 here)."""
+    h = max(depths, default=0)
+    if h > 4096:
+        return False
+    last, position = (1 << h) - 1, 0
+    for d in depths:
+        step = 1 << (h - d)
+        multiple = position // step + 1
+        if multiple % 2 == 0:
+            multiple += 1
+        position = multiple * step
+        if position > last:
+            return False
+    return True
+
+
 def tree_cost(weights: Sequence, depths: Sequence[int]):
-    """sum_i weights_i * depth_i: what the tree costs Bob against Alice's (relative) weights."""
+    """sum_i weights_i * depth_i: what the tree costs Bob against Alice's (relative) weights.
+
+    ``depths`` is a search tree's depth vector, or a subsequence of a complete tree's depths
+    F_h (an answer of the subsequence DP that is not always a tree, Section 2.3.5).
+    """
     depths = _depths(depths)
     weights = [_number(w, "each weight") for w in _sequence(weights, "the weights")]
     if len(weights) != len(depths):
         raise ValueError(f"the tree has {len(depths)} keys but there are {len(weights)} weights")
+    if not (is_search_tree(depths) or _within_full_tree(depths)):
+        raise ValueError(
+            f"{_shown(depths)} is not the depth vector of a search tree on 1..{len(depths)} "
+            "(is_search_tree says which vectors are), nor a subsequence of a complete tree's depths"
+        )
     try:
         return sum(w * d for w, d in zip(weights, depths, strict=True))
     except OverflowError:
@@ -225,6 +255,12 @@ def tree_cost(weights: Sequence, depths: Sequence[int]):
 _TOO_BIG = (
     "a weight too large for a float (above 10**308): give every weight exact (ints or Fractions), "
     "or scale them down"
+)
+
+
+_TOO_BIG_SUM = (
+    "the float weights are so large that the tree's cost (weights times depths, summed) exceeds 10**308; "
+    "give the weights exact (ints or Fractions), or scale them down"
 )
 
 
@@ -242,7 +278,9 @@ def _weights(weights: Iterable) -> tuple[np.ndarray, int | None]:
         ) from None
     if not values:
         raise ValueError("the weights are empty: give one weight per secret number 1..N")
-    exact = all(isinstance(w, (Rational, np.integer)) and not isinstance(w, bool) for w in values)
+    for w in values:  # bools and digit strings are not weights (float("1") would read one)
+        _number(w, "each weight")
+    exact = all(isinstance(w, (Rational, np.integer)) for w in values)
     if exact:
         fractions = [Fraction(int(w)) if isinstance(w, np.integer) else Fraction(w) for w in values]
         if any(f < 0 for f in fractions):
@@ -343,9 +381,12 @@ def best_tree(weights: Sequence) -> tuple[object, Depths]:
     """
     array, denominator = _weights(weights)
     _cap(len(array), "the number of keys", BEST_TREE_LARGEST, "best_bounded_tree(weights, height) is faster")
-    cost, R = _knuth(array)
+    with np.errstate(over="ignore", invalid="ignore"):  # a float overflow is refused below
+        cost, R = _knuth(array)
     depths = tree_by_roots(len(array), lambda a, b: int(R[a, b]))
     if denominator is None:
+        if not math.isfinite(cost):
+            raise ValueError(_TOO_BIG_SUM)
         return float(cost), depths
     return Fraction(int(cost), denominator), depths
 
@@ -431,6 +472,8 @@ def best_bounded_tree(weights: Sequence, height: int) -> tuple[object, Depths]:
         depths[i] = int(F[i + k])
     cost = rows[-1][slack]
     if denominator is None:
+        if not math.isfinite(cost):
+            raise ValueError(_TOO_BIG_SUM)
         return float(cost), tuple(depths)
     return Fraction(int(cost), denominator), tuple(depths)
 
@@ -533,10 +576,13 @@ def _matrix(matrix) -> list[list[Fraction]]:
         DRESHER_LARGEST_ENTRIES,
         "solve(N) solves the game by column generation",
     )
-    try:
-        return [[Fraction(x) for x in r] for r in rows]
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError("the payoff matrix must hold exact numbers (ints or Fractions)") from None
+    for row in rows:  # bools, digit strings and floats are no exact payoffs
+        for x in row:
+            if is_bool(x) or not isinstance(x, Rational):
+                raise ValueError(
+                    f"the payoff matrix must hold exact numbers (ints or Fractions), got {_shown(x)}"
+                )
+    return [[Fraction(int(x)) if isinstance(x, np.integer) else Fraction(x) for x in r] for r in rows]
 
 
 def dresher(matrix, max_steps: int = 10_000) -> DresherResult:

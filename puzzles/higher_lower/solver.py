@@ -46,6 +46,7 @@ from threadpoolctl import threadpool_limits
 
 from puzzles.course.validate import cap as _cap
 from puzzles.course.validate import flag as _flag
+from puzzles.course.validate import is_bool
 from puzzles.course.validate import number as _number
 from puzzles.course.validate import sequence as _sequence
 from puzzles.course.validate import shown as _shown
@@ -109,9 +110,13 @@ class Solution:
 
 def _distribution(values: Sequence, what: str) -> list[Fraction]:
     try:
-        fractions = [Fraction(v) for v in _sequence(values, what, least=1)]
-    except (TypeError, ValueError, OverflowError):
+        items = _sequence(values, what, least=1)
+    except ValueError:
         raise ValueError(f"{what} must be a list of exact numbers (ints or Fractions)") from None
+    for v in items:  # bools, digit strings and floats are no exact probabilities
+        if is_bool(v) or not isinstance(v, Rational):
+            raise ValueError(f"{what} must be a list of exact numbers (ints or Fractions), got {_shown(v)}")
+    fractions = [Fraction(int(v)) if isinstance(v, np.integer) else Fraction(v) for v in items]
     if any(f < 0 for f in fractions):
         raise ValueError(f"{what} has a negative probability")
     if sum(fractions) != 1:
@@ -785,6 +790,12 @@ def _solve_options(N, guess, trees, smoothing, extra_points, purge, ties, max_it
         [_whole(d, "each depth of a start tree") for d in _sequence(tree, "each start tree")]
         for tree in _sequence(trees, "the start trees")
     ]
+    for tree in trees:  # a start column that is no tree on 1..N would be dropped or mislead the LP
+        if len(tree) != N or not is_search_tree(tree):
+            raise ValueError(
+                f"each start tree must be the depth vector of a search tree on 1..{N}, "
+                f"got {_shown(tuple(tree))}"
+            )
     smoothing = _number(smoothing, "the smoothing weight", least=0, below=1)
     extra_points = [
         _number(x, "each extra point", least=0, most=1)

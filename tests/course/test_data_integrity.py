@@ -111,3 +111,58 @@ def test_record_then_verify(tmp_path):
     path.write_text("[2]")
     with pytest.raises(DataFault, match="rebuild it with `rebuild`"):
         verified(path, "rebuild")
+
+
+def _rehashed_copy(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    shutil.copytree(SHIPPED_MM, folder)
+    monkeypatch.setattr(build_data, "DATA", folder)
+    return folder
+
+
+def test_a_rehashed_strategy_with_a_branch_removed_is_refused(tmp_path, monkeypatch):
+    folder = _rehashed_copy(tmp_path, monkeypatch)
+    path = folder / "optimal_4x6.json"
+    data = json.loads(path.read_text())
+    removed = sorted(data["tree"][1])[3]
+    del data["tree"][1][removed]
+    path.write_text(json.dumps(data))
+    record(path)  # the manifest agrees with the edited file
+    with pytest.raises(
+        DataFault, match=r"optimal_4x6\.json does not hold a strategy that reveals every secret.*build_data"
+    ):
+        build_data.load_optimal()
+
+
+def test_a_rehashed_strategy_with_a_false_total_is_refused(tmp_path, monkeypatch):
+    folder = _rehashed_copy(tmp_path, monkeypatch)
+    path = folder / "optimal_4x6_cap5.json"
+    data = json.loads(path.read_text())
+    data["info"]["total"] = 5600
+    path.write_text(json.dumps(data))
+    record(path)
+    with pytest.raises(DataFault, match=r"optimal_4x6_cap5\.json does not hold what it claims.*build_data"):
+        build_data.load_optimal(5)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda data: data["games"].pop(),
+        lambda data: data["games"][0].update({"optimal total": 9}),
+        lambda data: data["first guess totals 4x6"].update({"1123": 5600}),
+        lambda data: data["games"][4].update({"least worst case": "3"}),
+    ],
+)
+def test_a_rehashed_small_games_table_is_checked_for_what_it_claims(tmp_path, monkeypatch, edit):
+    folder = _rehashed_copy(tmp_path, monkeypatch)
+    path = folder / "small_games.json"
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+    record(path)
+    with pytest.raises(
+        DataFault,
+        match=r"small_games\.json is damaged: .*rebuild it with `python -m puzzles\.mastermind\.build_data`",
+    ):
+        build_data.load_small_games()
