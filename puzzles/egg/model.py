@@ -471,7 +471,8 @@ class DPTable:
         ):
             raise ValueError(
                 f"a DPTable's drops must be {rows} lists of {columns} ranges, one per entry of its value; "
-                f"worst_case_table(n_max, k_max) and laplace_table(n_max, k_max) build one, got {_shown(drops)}"
+                "worst_case_table(n_max, k_max) and laplace_table(n_max, k_max) build one, "
+                f"got {_shown(drops)}"
             )
 
     @property

@@ -113,7 +113,9 @@ def tree_lower_bound(size: int, replies: int, max_guesses: int | None = None) ->
             f"with no reply but the win a guess tells nothing apart: {size} candidates cannot be revealed"
         )
     if max_guesses == 0 and size > 0:
-        raise ValueError(f"a cap of 0 guesses reveals none of the {size} candidates: the cap must be at least 1")
+        raise ValueError(
+            f"a cap of 0 guesses reveals none of the {size} candidates: the cap must be at least 1"
+        )
     bound = _tree_lower_bound(size, replies, max_guesses)
     return math.inf if bound >= INFEASIBLE else bound
 
