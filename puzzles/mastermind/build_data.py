@@ -103,7 +103,7 @@ def _read_json(path: Path) -> object:
     verified(path, REBUILD)
     try:
         return json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except (json.JSONDecodeError, UnicodeDecodeError, OSError) as error:
         raise DataFault(
             f"the data file {path} cannot be read ({error}); rebuild it with `{REBUILD}`"
         ) from None
