@@ -459,7 +459,8 @@ def best_bounded_tree(weights: Sequence, height: int) -> tuple[object, Depths]:
     rows = []
     previous = np.zeros(slack + 1, dtype=array.dtype)  # W(0, j) = 0
     for i in range(N):
-        placed = previous + array[i] * F[i : i + slack + 1]
+        with np.errstate(over="ignore", invalid="ignore"):  # a float overflow is refused below
+            placed = previous + array[i] * F[i : i + slack + 1]
         row = np.minimum.accumulate(placed) if infinity is not None else _running_min(placed)
         rows.append(row)
         previous = row

@@ -223,3 +223,85 @@ def test_a_deep_strategy_file_is_refused_not_a_recursion_error(tmp_path):
         nested = ["11", {"1,0": nested}]
     with pytest.raises(ValueError, match="more than 100 guesses"):
         Strategy.load(_strategy_file(tmp_path, nested))
+
+
+# -- higher-lower: trees, weights and matrices -------------------------------------------------
+
+
+def test_tree_cost_refuses_a_vector_that_is_no_tree_nor_a_subsequence_of_one():
+    import itertools
+
+    from puzzles.higher_lower import best_bounded_tree, full_tree_depths, search_trees
+
+    with pytest.raises(ValueError, match=r"\(1, 1\) is not the depth vector of a search tree on 1\.\.2"):
+        tree_cost([1, 1], [1, 1])
+    # every search tree and every subsequence of F_h (the DP's answers, Section 2.3.5) is priced
+    for N in range(1, 7):
+        for tree in search_trees(N):
+            assert tree_cost([1] * N, tree) == sum(tree)
+    for h in (2, 3):
+        F = full_tree_depths(h)
+        subsequences = {
+            tuple(F[p] for p in c)
+            for n in range(1, len(F) + 1)
+            for c in itertools.combinations(range(len(F)), n)
+        }
+        for n in range(1, 4):
+            for vector in itertools.product(range(1, h + 1), repeat=n):
+                if max(vector) == h and vector not in subsequences:
+                    with pytest.raises(ValueError, match="not the depth vector"):
+                        tree_cost([1] * n, vector)
+                elif max(vector) == h:
+                    assert tree_cost([1] * n, vector) == sum(vector)
+    cost, depths = best_bounded_tree([2, 0, 0, 2], 3)
+    assert tree_cost([2, 0, 0, 2], depths) == cost
+
+
+def test_float_weights_whose_cost_overflows_are_refused():
+    from puzzles.higher_lower import best_bounded_tree, best_tree
+
+    with pytest.raises(ValueError, match="exceeds 10\\*\\*308"):
+        best_tree([1e308, 1e308])
+    with pytest.raises(ValueError, match="exceeds 10\\*\\*308"):
+        best_bounded_tree([1e308, 1e308], 2)
+    assert best_tree([10**308, 10**308]) == (3 * 10**308, (1, 2))  # exact weights never overflow
+
+
+@pytest.mark.parametrize("weights", [[True, 1], [1, np.True_], ["1", "2"], ["0.5", 1]])
+def test_bools_and_digit_strings_are_not_weights(weights):
+    from puzzles.higher_lower import best_bounded_tree, best_tree, bob_best_payoff
+
+    with pytest.raises(ValueError, match="must be a number|exact numbers"):
+        best_tree(weights)
+    with pytest.raises(ValueError, match="must be a number|exact numbers"):
+        best_bounded_tree(weights, 2)
+    with pytest.raises(ValueError, match="exact numbers"):
+        bob_best_payoff(weights)
+
+
+@pytest.mark.parametrize("matrix", [[[True]], [[np.False_, 1]], [["1"]], [[0.5, 1]]])
+def test_bools_digit_strings_and_floats_are_not_payoffs(matrix):
+    from puzzles.higher_lower import dresher
+
+    with pytest.raises(ValueError, match="the payoff matrix must hold exact numbers"):
+        dresher(matrix)
+
+
+def test_numpy_numbers_are_weights_and_payoffs():
+    from puzzles.higher_lower import best_tree, bob_best_payoff, dresher
+
+    assert best_tree([np.int64(1), np.int64(1), np.int64(1)]) == best_tree([1, 1, 1])
+    assert best_tree(np.array([0.25, 0.5, 0.25])) == best_tree([0.25, 0.5, 0.25])
+    assert bob_best_payoff([np.int64(1)]) == 1
+    assert dresher(np.array([[1, 2], [2, 1]])).value == dresher([[1, 2], [2, 1]]).value == Fraction(3, 2)
+
+
+def test_solve_refuses_a_start_tree_that_is_no_tree():
+    from puzzles.higher_lower import solve
+
+    for trees in ([[1, 2]], [[1, 1, 1, 1, 1]], [[2, 1, 2]]):
+        with pytest.raises(
+            ValueError, match=r"each start tree must be the depth vector of a search tree on 1\.\.5"
+        ):
+            solve(5, trees=trees)
+    assert solve(5, trees=[[3, 2, 3, 1, 2]]).value == solve(5).value
