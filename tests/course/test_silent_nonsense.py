@@ -305,3 +305,32 @@ def test_solve_refuses_a_start_tree_that_is_no_tree():
         ):
             solve(5, trees=trees)
     assert solve(5, trees=[[3, 2, 3, 1, 2]]).value == solve(5).value
+
+
+# -- match sticks and trios: records built by hand ---------------------------------------------
+
+
+def test_mex_refuses_negative_values_and_too_many():
+    with pytest.raises(ValueError, match="each value must be at least 0, got -1"):
+        mex([-1, -2])
+    with pytest.raises(ValueError, match=r"the number of values = 10000000 is beyond .*\(1000000\)"):
+        mex(range(10**7))
+    assert mex(range(10**6)) == 10**6 and mex({0, 1, 3}) == 2 and mex([np.int64(0)]) == 1
+
+
+@pytest.mark.parametrize(
+    "player, taken, left", [("x", 1, 0), ("you", -1, 3), ("you", 1, None), ("you", True, 2)]
+)
+def test_a_move_is_a_player_a_positive_take_and_what_is_left(player, taken, left):
+    from puzzles.matchsticks.play import Move
+
+    with pytest.raises(ValueError, match="the player of a move|the sticks taken|the sticks left"):
+        Move(player, taken, left)
+    assert Move("you", np.int64(2), 3) == Move("you", 2, 3)
+
+
+@pytest.mark.parametrize("counts", [(-1, "x", None), (0, 0, -1), (1.5, 0, 0), (True, 0, 0), ("1", 0, 0)])
+def test_a_state_holds_three_counts_of_trios(counts):
+    with pytest.raises(ValueError, match="K[012] (must be a whole number|counts trios)"):
+        State(*counts)
+    assert State(np.int64(1), 2, 3) == (1, 2, 3) and type(State(np.int64(1), 2, 3).two_known) is int
