@@ -67,9 +67,10 @@ def whole_number(value: object, what: str, least: int | None = None, most: int |
     strings and None are refused. With ``least`` or ``most``, values outside are refused too
     ("<what> must be at least <least>, got ...").
     """
-    if is_bool(value) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{what} must be a whole number, got {shown(value)}")
-    value = int(value)
+    if type(value) is not int:  # the common case skips the abstract-class checks
+        if is_bool(value) or not isinstance(value, numbers.Integral):
+            raise ValueError(f"{what} must be a whole number, got {shown(value)}")
+        value = int(value)
     if least is not None and value < least:
         raise ValueError(f"{what} must be at least {least}, got {shown(value)}")
     if most is not None and value > most:

@@ -382,7 +382,7 @@ def _expected_dp(n: int, weights: list[Fraction]) -> tuple[int, list[int], int]:
     for v in w:
         prefix.append(prefix[-1] + v)
 
-    infinity = float("inf")
+    infinity = prefix[-1] * (size + 2) + 1  # above any total (at most H trials each): an int, never a float
     # cost[a][b]: total weighted trials that settle C in {a..b} (heights a+1..b untested)
     previous = [[0 if a == b else infinity for b in range(size + 1)] for a in range(size + 1)]
     first_drops: list[int] = []
@@ -419,11 +419,23 @@ def expected_trials(n: int, prior: Sequence[Rational]) -> Fraction:
 
 def _check_expected_cost(n: int, weights: list[Fraction]) -> None:
     H = len(weights) - 1
+    alternative = (
+        "for a uniform prior, laplace_trials(n, H) and laplace_drops(n, H) are closed forms for any H"
+    )
     _cap(
         min(n, max(H, 1)) * H**3,
         f"min(n, H) * H**3 for H = {H} and n = {n}",
         EXPECTED_LARGEST_WORK,
-        "for a uniform prior, laplace_trials(n, H) and laplace_drops(n, H) are closed forms for any H",
+        alternative,
+    )
+    # the DP adds integers as long as the weights' common denominator: long ones cost in proportion
+    scale = lcm(*(w.denominator for w in weights))
+    bits = (sum(w.numerator * (scale // w.denominator) for w in weights) * (H + 2)).bit_length()
+    _cap(
+        min(n, max(H, 1)) * H**3 * (1 + bits // 64),
+        "the work of the DP, min(n, H) * H**3 times the 64-bit words of the scaled weights",
+        EXPECTED_LARGEST_WORK,
+        "give the weights with shorter denominators (Fraction.limit_denominator), or fewer heights",
     )
 
 

@@ -53,6 +53,8 @@ from puzzles.course.validate import shown as _shown
 from puzzles.course.validate import whole_number as _whole
 from puzzles.higher_lower.model import (
     Depths,
+    _best_tree,
+    _weights,
     best_bounded_tree,
     best_tied_tree,
     best_tree,
@@ -909,7 +911,7 @@ def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
             value = u2_exact / 2
             hider = _full_hider(x_exact, N)
             searcher = _full_searcher(master, y)
-            reply_cost, reply = best_tree(hider)
+            reply_cost, reply = _best_tree(*_weights(hider))  # the solver's own call: no cost cap
             if reply_cost == value and alice_best_reply(N, searcher)[0] == value:
                 upper.append(float(value))
                 lower.append(float(value))
