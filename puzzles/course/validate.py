@@ -90,6 +90,10 @@ def number(
     Bools, None, strings, complex numbers, nan and infinities are refused; ``least`` and ``most``
     bound it (inclusive), ``below`` from above (exclusive).
     """
+    if type(value) is float and least is None and most is None and below is None:
+        if not math.isfinite(value):  # the common case skips the abstract-class checks
+            raise ValueError(f"{what} must be a finite number, got {shown(value)}")
+        return value
     if is_bool(value) or not isinstance(value, numbers.Real):
         raise ValueError(f"{what} must be a number, got {shown(value)}")
     if not isinstance(value, numbers.Rational) and not math.isfinite(value):  # ints may exceed floats

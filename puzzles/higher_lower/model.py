@@ -288,8 +288,9 @@ def _weights(weights: Iterable) -> tuple[np.ndarray, int | None]:
         ) from None
     if not values:
         raise ValueError("the weights are empty: give one weight per secret number 1..N")
-    for w in values:  # bools and digit strings are not weights (float("1") would read one)
-        _number(w, "each weight")
+    if not (isinstance(weights, np.ndarray) and weights.dtype.kind in "iuf"):  # arrays of numbers pass
+        for w in values:  # bools and digit strings are not weights (float("1") would read one)
+            _number(w, "each weight")
     exact = all(isinstance(w, (Rational, np.integer)) for w in values)
     if exact:
         fractions = [Fraction(int(w)) if isinstance(w, np.integer) else Fraction(w) for w in values]
@@ -502,12 +503,12 @@ def best_bounded_tree(weights: Sequence, height: int) -> tuple[object, Depths]:
     slack = len(F) - N  # key i (0-based) sits at a position in i .. i + slack
     rows = []
     previous = np.zeros(slack + 1, dtype=array.dtype)  # W(0, j) = 0
-    for i in range(N):
-        with np.errstate(over="ignore", invalid="ignore"):  # a float overflow is refused below
+    with np.errstate(over="ignore", invalid="ignore"):  # a float overflow is refused below
+        for i in range(N):
             placed = previous + array[i] * F[i : i + slack + 1]
-        row = _running_min(placed) if placed.dtype == object else np.minimum.accumulate(placed)
-        rows.append(row)
-        previous = row
+            row = _running_min(placed) if placed.dtype == object else np.minimum.accumulate(placed)
+            rows.append(row)
+            previous = row
     # walk back: at row i, position i + k; stay on the row while the value does not change
     depths = [0] * N
     k = slack
