@@ -60,9 +60,9 @@ FULL_TREE_LARGEST_HEIGHT = 20  # F_20 lists 2**20 - 1 depths: about 0.2 s
 BEST_TREE_LARGEST = 2_000  # keys of Knuth's O(N^2) DP: about 2 s
 BOUNDED_LARGEST_WORK = 20_000_000  # N * 2**height cells of the subsequence DP with float weights (1 s)
 BOUNDED_LARGEST_WORK_EXACT = 2_000_000  # the same with exact weights (Python integers): about 1 s
-BEST_TREE_LARGEST_EXACT_WORK = (
-    30_000_000  # cells times 64-bit words of exact weights (worst: about 2.5 s, 450 MB)
-)
+# exact weights: N (N + 1) / 2 cells x 64-bit words of the scaled weights (worst: 1000 random
+# Fractions, about 3 s on a busy machine, 200 MB; 2000 random Fractions took 12 s and 4.6 GB)
+BEST_TREE_LARGEST_EXACT_WORK = 20_000_000
 DRESHER_LARGEST_ENTRIES = 5_000  # m * n entries of the matrix (payoff_matrix(7), 3003: about 1 s)
 DRESHER_LARGEST_ROWS = 100  # rows: the inverse B^-1 holds (m + 1)**2 exact numbers
 DRESHER_LARGEST_WORK = 400_000  # Fraction operations x 64-bit words, measured as the method goes (about 3 s)
