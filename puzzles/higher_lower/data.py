@@ -184,20 +184,26 @@ def _record_problem(record: dict) -> str | None:
     if (
         not isinstance(pairs, list)
         or len(pairs) != P
-        or not all(type(x) is int for x in pairs)
+        or set(map(type, pairs)) != {int}  # bools and floats are no whole numbers here
         or min(pairs) < 0
     ):
         return f"Alice's distribution for N = {N} is not {P} whole numbers"
     if 2 * sum(pairs) - (pairs[-1] if N % 2 else 0) != record["denominator"]:
         return f"Alice's distribution for N = {N} does not sum to 1"
+    try:  # one pass in C: every tree a string, N characters each, each a depth 1..35
+        joined = "".join(trees) if isinstance(trees, list) and trees else None
+    except TypeError:
+        joined = None
     if (
-        not isinstance(trees, list)
-        or not trees
-        or not all(isinstance(t, str) and len(t) == N for t in trees)
-        or "".join(trees).encode("utf-8").translate(None, _DEPTH_DIGITS)  # what is no depth 1..35 stays
+        joined is None
+        or len(joined) != N * len(trees)
+        or len(set(map(len, trees))) != 1
+        or joined.encode("utf-8").translate(None, _DEPTH_DIGITS)  # what is no depth 1..35 stays
     ):
         return f"Bob's trees for N = {N} are not depth strings of {N} digits"
-    if not isinstance(tight, list) or not all(type(p) is int and 1 <= p <= P for p in tight):
+    if not isinstance(tight, list) or (
+        tight and (set(map(type, tight)) != {int} or not 1 <= min(tight) <= max(tight) <= P)
+    ):
         return f"the tight pairs of N = {N} are not numbers in 1..{P}"
     return None
 

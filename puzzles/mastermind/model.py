@@ -60,6 +60,7 @@ def feedback_pairs(pegs: int) -> tuple[Feedback, ...]:
     secret, it occurs at the one place left, so it is black too.
     """
     number_of_feedbacks(pegs)  # validates
+    pegs = int(pegs)  # a numpy integer would wrap around in pegs + 1
     _cap(pegs, "the number of pegs", FEEDBACK_PAIRS_LARGEST, "number_of_feedbacks(pegs) counts them")
     pairs = [(b, w) for b in range(pegs + 1) for w in range(pegs + 1 - b) if (b, w) != (pegs - 1, 1)]
     pairs.remove((pegs, 0))
