@@ -33,6 +33,7 @@ import numpy as np
 
 from puzzles.course.validate import cap as _cap
 from puzzles.course.validate import sequence as _sequence
+from puzzles.course.validate import shown as _shown
 from puzzles.course.validate import whole_number as _check_int
 
 __all__ = [
@@ -115,12 +116,16 @@ def _size_digits(n: int, t: int) -> int:
     return int(bits * 0.30103) + 1
 
 
-def _check_size_cost(n: int, t: int, what: str) -> None:
-    """Refuse an F(n, t) beyond the caps, naming ``what`` is being computed."""
+def _check_size_cost(n: int, t: int, what: str, eggs: int | None = None) -> None:
+    """Refuse an F(n, t) beyond the caps, naming ``what`` is being computed.
+
+    ``eggs`` is the caller's own number of eggs when it differs from ``n`` (rep(j, n) sums
+    F(n - 1, j - 1)): the cap of MAX_SIZE_TERMS is stated, and held, on the caller's n.
+    """
     if 0 < n < t:
         _cap(
-            n,
-            f"the number of binomial terms of {what} (n eggs)",
+            n if eggs is None else eggs,
+            f"the number of eggs n of {what} (a sum of binomial terms)",
             MAX_SIZE_TERMS,
             "with n >= t the sum is 2**t - 1; otherwise use fewer eggs",
         )
@@ -136,11 +141,11 @@ def _check_size_cost(n: int, t: int, what: str) -> None:
 def max_size(n: int, t: int) -> int:
     """F(n, t) = C(t,1) + ... + C(t,n): the largest size that n eggs settle in t trials.
 
-    F(n, t) = 0 for t <= 0 or n <= 0, and F(n, t) = 2**t - 1 when n >= t. Serves answers of
+    F(n, t) = 0 for t = 0 or n = 0, and F(n, t) = 2**t - 1 when n >= t. Serves answers of
     up to ``MAX_SIZE_DIGITS`` digits, summed from at most ``MAX_SIZE_TERMS`` terms.
     """
-    n = _check_int(n, "the number of eggs n")
-    t = _check_int(t, "the number of trials t")
+    n = _check_int(n, "the number of eggs n", least=0)
+    t = _check_int(t, "the number of trials t", least=0)
     _check_size_cost(n, t, "F(n, t)")
     return _max_size(n, t)
 
@@ -230,7 +235,7 @@ def rep(j: int, n: int) -> int:
     rep(j, n) = C(j-1, 0) + C(j-1, 1) + ... + C(j-1, n-1) = F(n-1, j-1) + 1.
     """
     j, n = _check_index(j), _check_eggs(n)
-    _check_size_cost(n - 1, j - 1, "rep(j, n)")
+    _check_size_cost(n - 1, j - 1, "rep(j, n)", eggs=n)
     return _max_size(n - 1, j - 1) + 1
 
 
@@ -255,7 +260,7 @@ def laplace_rep(j: int, n: int) -> int:
     """
     j, n = _check_index(j), _check_eggs(n)
     if j > 1:
-        _check_size_cost(n - 1, j - 2, "REP(j, n)")
+        _check_size_cost(n - 1, j - 2, "REP(j, n)", eggs=n)
     return 0 if j == 1 else rep(j - 1, n)
 
 
@@ -368,7 +373,7 @@ def _expected_dp(n: int, weights: list[Fraction]) -> tuple[int, list[int], int]:
     for v in w:
         prefix.append(prefix[-1] + v)
 
-    infinity = float("inf")
+    infinity = prefix[-1] * (size + 2) + 1  # above any total (at most H trials each): an int, never a float
     # cost[a][b]: total weighted trials that settle C in {a..b} (heights a+1..b untested)
     previous = [[0 if a == b else infinity for b in range(size + 1)] for a in range(size + 1)]
     first_drops: list[int] = []
@@ -405,11 +410,23 @@ def expected_trials(n: int, prior: Sequence[Rational]) -> Fraction:
 
 def _check_expected_cost(n: int, weights: list[Fraction]) -> None:
     H = len(weights) - 1
+    alternative = (
+        "for a uniform prior, laplace_trials(n, H) and laplace_drops(n, H) are closed forms for any H"
+    )
     _cap(
         min(n, max(H, 1)) * H**3,
         f"min(n, H) * H**3 for H = {H} and n = {n}",
         EXPECTED_LARGEST_WORK,
-        "for a uniform prior, laplace_trials(n, H) and laplace_drops(n, H) are closed forms for any H",
+        alternative,
+    )
+    # the DP adds integers as long as the weights' common denominator: long ones cost in proportion
+    scale = lcm(*(w.denominator for w in weights))
+    bits = (sum(w.numerator * (scale // w.denominator) for w in weights) * (H + 2)).bit_length()
+    _cap(
+        min(n, max(H, 1)) * H**3 * (1 + bits // 64),
+        "the work of the DP, min(n, H) * H**3 times the 64-bit words of the scaled weights",
+        EXPECTED_LARGEST_WORK,
+        "give the weights with shorter denominators (Fraction.limit_denominator), or fewer heights",
     )
 
 
@@ -439,8 +456,48 @@ class DPTable:
     value: np.ndarray
     drops: list[list[range]]
 
+    def __post_init__(self) -> None:
+        value, drops = self.value, self.drops
+        if not (isinstance(value, np.ndarray) and value.ndim == 2 and np.issubdtype(value.dtype, np.integer)):
+            raise ValueError(
+                "a DPTable holds a 2-D numpy array of whole numbers (its value) and the lists of "
+                f"optimal drops; worst_case_table(n_max, k_max) and laplace_table(n_max, k_max) build one, "
+                f"got value={_shown(value)}"
+            )
+        rows, columns = value.shape
+        if (
+            rows < 2
+            or not isinstance(drops, list)
+            or len(drops) != rows
+            or any(not isinstance(row, list) or len(row) != columns for row in drops)
+            or any(not isinstance(x, range) for row in drops for x in row)
+        ):
+            raise ValueError(
+                f"a DPTable's drops must be {rows} lists of {columns} ranges, one per entry of its value; "
+                "worst_case_table(n_max, k_max) and laplace_table(n_max, k_max) build one, "
+                f"got {_shown(drops)}"
+            )
+
+    @property
+    def n_max(self) -> int:
+        """The largest number of eggs in the table."""
+        return self.value.shape[0] - 1
+
+    @property
+    def k_max(self) -> int:
+        """The largest size in the table."""
+        return self.value.shape[1] - 1
+
     def fraction(self, n: int, k: int) -> Fraction:
-        """L(n, k) = Nom(n, k) / (k + 1) (meaningful for a Laplace table)."""
+        """L(n, k) = Nom(n, k) / (k + 1) (meaningful for a Laplace table), for 1 <= n <= n_max
+        and 0 <= k <= k_max."""
+        n = _check_int(n, "the number of eggs n", least=1)
+        k = _check_int(k, "the size k", least=0)
+        if n > self.n_max or k > self.k_max:
+            raise ValueError(
+                f"this table holds n = 1..{self.n_max} and k = 0..{self.k_max}, not (n, k) = ({n}, {k}); "
+                "laplace_trials(n, k) gives any single entry"
+            )
         return Fraction(int(self.value[n, k]), k + 1)
 
 

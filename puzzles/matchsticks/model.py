@@ -20,7 +20,7 @@ no UI: the widgets, plots and tables import from here.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Sized
 from functools import lru_cache, reduce
 from operator import xor
 
@@ -70,6 +70,7 @@ GRUNDY_LARGEST_WORK = 1_000_000  # positions times the number of take sizes in t
 PERIOD_LARGEST_TAKE = 10_000  # outcome_period and grundy_period: take sizes up to this (about 1 s)
 THEOREM_LEVELS_LARGEST = 1_000_000  # levels n_j listed by theorem_levels
 THEOREM_CHECK_LARGEST = 5_000_000  # M_max**2 * N_max for theorem_disagreements (about 1.5 s)
+MEX_LARGEST = 1_000_000  # values given to mex (range(10**6): about 1 s; 10**7 took minutes)
 
 
 # ---------------------------------------------------------------------------
@@ -355,8 +356,11 @@ def game_lengths(N: int, M: int) -> frozenset[int]:
 
 def mex(values: Iterable[int]) -> int:
     """The minimum excludant: the least non-negative integer not among ``values``."""
+    if isinstance(values, Sized) and not isinstance(values, (str, bytes, dict)):
+        _cap(len(values), "the number of values", MEX_LARGEST, "no game here has that many options")
     items = list(values) if isinstance(values, (set, frozenset)) else _sequence(values, "the values")
-    return _mex(_whole(value, "each value") for value in items)
+    _cap(len(items), "the number of values", MEX_LARGEST, "no game here has that many options")
+    return _mex(_whole(value, "each value", least=0) for value in items)
 
 
 def _mex(values: Iterable[int]) -> int:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -93,15 +94,29 @@ SIMULATION_LARGEST_WORK = 1_000_000  # N * games of sample_rounds and simulate: 
 RK4_LARGEST_STEPS = 100_000  # integration steps of rounds_per_trio_limit: about 2 s
 
 
-class State(NamedTuple):
-    """The analysis's state (K2, K1, K0): trios with two, one and no known cards.
-
-    (A trio with three known cards is removed in the next round; see ``state_value``.)
-    """
-
+class _Counts(NamedTuple):
     two_known: int
     one_known: int
     zero_known: int
+
+
+class State(_Counts):
+    """The analysis's state (K2, K1, K0): trios with two, one and no known cards.
+
+    (A trio with three known cards is removed in the next round; see ``state_value``.)
+    Each count is a whole number >= 0 (numpy integers become ints); anything else is a sentence.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, two_known: int, one_known: int, zero_known: int) -> State:
+        counts = []
+        for value, name in ((two_known, "K2"), (one_known, "K1"), (zero_known, "K0")):
+            value = _whole(value, name)
+            if value < 0:
+                raise ValueError(f"{name} counts trios and cannot be negative, got {value}")
+            counts.append(value)
+        return _Counts.__new__(cls, *counts)
 
     @property
     def unknown_cards(self) -> int:
@@ -168,7 +183,7 @@ def transitions(state: State) -> list[tuple[Fraction, int, State, str]]:
 
     def add(p: Fraction, rounds: int, nxt: tuple[int, int, int], how: str) -> None:
         if p:
-            out.append((p, rounds, State(*nxt), how))
+            out.append((p, rounds, State._make(nxt), how))  # counts known valid: no checks
 
     if U == 0:
         return out
@@ -274,21 +289,32 @@ def expected_rounds_memo(N: int) -> Fraction:
 
 
 class _ScaledTable:
-    """g[T][K1][K0] = U! f(K2, K1, K0) with K2 = T - K1 - K0, for T = 0..size - 1."""
+    """g[T][K1][K0] = U! f(K2, K1, K0) with K2 = T - K1 - K0, for T = 0..size - 1.
+
+    Shared by every call, from any thread: ``extend`` runs under a lock, and a layer (and the
+    factorials it needs) is published only once it is complete, so a reader never sees a
+    half-filled layer and a fill stopped half-way (an error, KeyboardInterrupt) leaves only
+    complete, correct layers behind.
+    """
 
     def __init__(self) -> None:
         self.layers: list[list[list[int]]] = [[[0]]]
         self.factorial = [1]
+        self._lock = threading.Lock()
 
     def extend(self, n_max: int) -> None:
-        fact = self.factorial
+        with self._lock:
+            self._extend(n_max)
+
+    def _extend(self, n_max: int) -> None:
+        fact = list(self.factorial)
         while len(fact) <= 3 * n_max:
             fact.append(fact[-1] * len(fact))
+        self.factorial = fact  # published whole, before any layer that needs it
         layers = self.layers
         for T in range(len(layers), n_max + 1):
             below = layers[T - 1]  # one trio fewer (a removal)
             here: list[list[int]] = [[0] * (T - K1 + 1) for K1 in range(T + 1)]
-            layers.append(here)
             # within the layer every transition lowers U = T + K1 + 2 K0: go by increasing U
             for U_part in range(0, 2 * T + 1):  # U_part = K1 + 2 K0
                 for K0 in range(U_part // 2, -1, -1):
@@ -331,6 +357,7 @@ class _ScaledTable:
                             total += three * 3 * (K0 - 1) * here[K1 + 2][K0 - 2]  # (K2, K1+2, K0-2)
                         rest += three * (U - 3 + K2) * fact[U - 2]
                     here[K1][K0] = total + rest
+            layers.append(here)  # complete: now readers may use it
 
     def value(self, state: State) -> Fraction:
         T = state.trios
