@@ -21,7 +21,7 @@ Each cell of a lesson gets nbgrader's cell metadata (``metadata.nbgrader``, sche
   in the cell's output as the student's feedback;
 * a written argument (a Markdown solution cell) becomes a *manually graded answer*
   (``grade``, ``solution``) worth the exercise's argument points; released, it reads
-  ``*Write your argument here.*``, and the instructor marks it in the formgrader;
+  the student edition's prompt (``ARGUMENT_STUB``), and the instructor marks it in the formgrader;
 * a cell tagged ``reveals`` states the answer, so its text is left out of the source notebook
   too: it keeps the student edition's one-line placeholder, locked;
 * every other cell (the lesson's text, code, figures and the exercises' statements) is

@@ -47,7 +47,10 @@ __all__ = [
     "main",
 ]
 
-ARGUMENT_STUB = "*Write your argument here.*"
+ARGUMENT_STUB = (
+    "*Write your argument here. The model argument is in the teacher edition, which your instructor "
+    "shares once this exercise is handed in.*"
+)
 TOOL = "student edition"
 
 

@@ -188,8 +188,12 @@ def _arguments(notebook: Any, lesson: model.Lesson) -> dict[str, str]:
         indices = [by_id[i] for i in exercise.cell_ids["arguments"] if i and i in by_id]
         if not indices and exercise.id in places:
             indices = list(places[exercise.id].arguments)
-        texts = [cells[i].source.strip() for i in indices if cells[i].get("cell_type") == "markdown"]
-        text = "\n\n".join(t for t in texts if t and t != ARGUMENT_STUB)
+        texts = [
+            cells[i].source.replace(ARGUMENT_STUB, "").strip()
+            for i in indices
+            if cells[i].get("cell_type") == "markdown"
+        ]
+        text = "\n\n".join(t for t in texts if t)
         found[exercise.id] = text
     return found
 
