@@ -51,7 +51,9 @@ OUTPUT_CAP = 2000  # characters of the answer's printed output brought back
 OVERHEAD_ALLOWANCE = 60.0  # seconds outside the answer (building inputs, writing values) a check allows
 
 _FRAME = struct.Struct(">I")
-_BOARD = struct.Struct(">qdd")  # input being evaluated (-1: none), answer seconds before it, its start
+# the shared record of the answer's time: a sequence number (odd while it is being written), the
+# input being evaluated (-1: none), the answer's seconds before it, and that call's start
+_BOARD = struct.Struct(">Qqdd")
 
 
 @dataclass(frozen=True)
@@ -201,12 +203,15 @@ def _child(
         capture = _CappedText()
         sys.stdout = sys.stderr = capture
         arguments = [build(item) if build is not None else item for item in inputs]
+        checker = sys.modules.get("puzzles.course.checker")
+        if checker is not None:  # the plans (and their references' caches) are not the answer's to read
+            checker._forget_plans()
         guard.install(without)
         clock = time.monotonic
         used = 0.0
+        sequence = 0
         for index, args in enumerate(arguments):
-            board.seek(0)
-            board.write(_BOARD.pack(index, used, clock()))
+            sequence = _write_board(board, sequence, index, used, clock())
             started = clock()
             try:
                 value = (
@@ -227,8 +232,7 @@ def _child(
             else:
                 seconds = clock() - started
                 used += seconds
-                board.seek(0)
-                board.write(_BOARD.pack(-1, used, 0.0))
+                sequence = _write_board(board, sequence, -1, used, 0.0)
                 frame = {"i": index, "v": value, "t": seconds}
             _write_frame(fd, frame)
         _write_frame(fd, {"end": True, "output": capture.text(), "t": used})
@@ -242,9 +246,21 @@ def _child(
         os._exit(code)
 
 
+def _write_board(board: mmap.mmap, sequence: int, index: int, used: float, started: float) -> int:
+    """Publish the answer's time: the sequence number is odd while the record is being written."""
+    board[0:8] = struct.pack(">Q", sequence + 1)
+    board[8 : _BOARD.size] = _BOARD.pack(0, index, used, started)[8:]
+    board[0:8] = struct.pack(">Q", sequence + 2)
+    return sequence + 2
+
+
 def _read_board(board: mmap.mmap) -> tuple[int, float, float]:
-    board.seek(0)
-    return _BOARD.unpack(board.read(_BOARD.size))
+    """The child's latest complete record (never one torn by a write in progress)."""
+    while True:
+        before, index, used, started = _BOARD.unpack(board[: _BOARD.size])
+        (after,) = struct.unpack(">Q", board[0:8])
+        if before == after and before % 2 == 0:
+            return index, used, started
 
 
 class _Frames:
@@ -317,7 +333,7 @@ def probe(
     Closing the iterator early (``close()``, or leaving a ``for`` loop) kills the child.
     """
     board = mmap.mmap(-1, _BOARD.size)
-    board.write(_BOARD.pack(-1, 0.0, 0.0))
+    board.write(_BOARD.pack(0, -1, 0.0, 0.0))
     read_end, write_end = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
