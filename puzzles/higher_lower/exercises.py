@@ -314,8 +314,8 @@ def _is_tree() -> Plan:
                 smallest=False,
                 far="an entry outside 1..N",
             ),
-            Stage(built, judge=_built_judge, label=f"{len(built)} search trees up to 2000 keys"),
-            Stage(near, judge=_near_judge, label=f"{len(near)} near misses of them"),
+            Stage(built, judge=_built_judge, label=f"the {len(built)} search trees up to 2000 keys"),
+            Stage(near, judge=_near_judge, label=f"the {len(near)} near misses of them"),
         ],
         what="your is_tree",
         kind=boolean,
@@ -480,13 +480,13 @@ def _step_kind(value: Any) -> str | None:
 def _pivot_judge(case: tuple, value: Any) -> str | None:
     A, basis, inverse = case
     expected = _dresher_runs()[_key(A)][tuple(basis)]
-    where = f"at A = {show(A, 200)}, basis {show(tuple(basis))}, inverse {_rows(inverse)}"
+    where = f"at A = {show(A, 200)}, basis {show(tuple(basis))}, inverse {_rows(inverse)}:"
     if value is None and expected is None:
         return None
     if value is None:
         return (
-            f"{where} your step gives None, but column {expected[0]} has a positive score: the basis is "
-            f"not optimal; Dresher's rules give: {expected[0]} enters, {expected[1]} leaves."
+            f"{where} your step gives None, but column {expected[0]} has a positive score: the basis is not "
+            f"optimal; Dresher's rules give: {expected[0]} enters, {expected[1]} leaves."
         )
     if expected is None:
         return (
@@ -500,9 +500,10 @@ def _pivot_judge(case: tuple, value: Any) -> str | None:
             "largest score, the smallest index on ties."
         )
     if leaving != expected[1]:
+        never = " P0 never leaves the basis: the candidates are the rows R1 to Rm." if leaving == 0 else ""
         return (
             f"{where} column {entering} enters and your leaving column is {leaving}; the lexicographic rule "
-            f"(1.16) over the rows with v_i > 0 gives {expected[1]}."
+            f"(1.16) over the rows with v_i > 0 gives {expected[1]}.{never}"
         )
     given = [list(row) for row in new]
     if len(given) != len(expected[2]):
@@ -535,7 +536,7 @@ def _dresher_step() -> Plan:
     cases = _pivot_cases()
     games = len(_dresher_games())
     return Plan(
-        [Stage(cases, judge=_pivot_judge, label=f"{len(cases)} iterations of {games} games")],
+        [Stage(cases, judge=_pivot_judge, label=f"the {len(cases)} iterations of {games} games")],
         what="your step",
         kind=_step_kind,
         build=lambda case: ([list(row) for row in case[0]], tuple(case[1]), [list(row) for row in case[2]]),
@@ -581,7 +582,7 @@ def _two_row_value() -> Plan:
             Stage(
                 [(game,) for game in games],
                 reference=_two_row_value_of,
-                label=f"{len(games)} games",
+                label=f"the {len(games)} games",
                 evidence="Dresher's exact method",
                 smallest=False,
             )
@@ -704,12 +705,12 @@ def _optimal_tree() -> Plan:
             Stage(
                 small,
                 judge=_tree_judge(_every_tree, "every tree listed"),
-                label="20 weight vectors with N <= 8",
+                label="the 20 weight vectors with N <= 8",
             ),
             Stage(
                 large,
                 judge=_tree_judge(_best_tree_cost, "the exact optimum"),
-                label="6 weight vectors with N = 30..100",
+                label="the 6 weight vectors with N = 30..100",
                 smallest=False,
             ),
         ],
@@ -810,7 +811,14 @@ def _column_generation() -> Plan:
     """Exercise 5: the column-generation loop, checked against the certified V(N)."""
     sizes = ", ".join(map(str, LOOP_SIZES))
     return Plan(
-        [Stage([(N,) for N in LOOP_SIZES], judge=_rounds_judge, label=f"N = {sizes}", smallest=False)],
+        [
+            Stage(
+                [(N,) for N in LOOP_SIZES],
+                judge=_rounds_judge,
+                label=f"the sizes N = {sizes}",
+                smallest=False,
+            )
+        ],
         what="your rounds",
         kind=_rounds_kind,
         passed=f"for N = {sizes} your rounds are valid bounds (upper never below V(N) and never rising, "
@@ -877,12 +885,12 @@ def _short_tree() -> Plan:
             Stage(
                 small,
                 judge=_tree_judge(_every_tree, "every such tree listed", height=True),
-                label="17 cases with N <= 7",
+                label="the 17 cases with N <= 7",
             ),
             Stage(
                 large,
                 judge=_tree_judge(_bounded_reference, "an interval DP over keys and height", height=True),
-                label="5 cases with N = 20..90",
+                label="the 5 cases with N = 20..90",
                 smallest=False,
             ),
         ],
@@ -963,7 +971,7 @@ def _johnson_data_sets() -> dict[str, dict[int, tuple[Fraction, ...]]]:
     nudged = dict(shipped)
     for N, gap in NUDGES.items():
         nudged[N] = _nudged(shipped[N], gap)
-    gaps = ", ".join(f"1/10**{len(str(gap.denominator)) - 1} at N = {N}" for N, gap in NUDGES.items())
+    gaps = ", ".join(f"10**-{len(str(gap.denominator)) - 1} at N = {N}" for N, gap in NUDGES.items())
     return {
         SHIPPED: shipped,
         "the shipped distributions for N <= 200 only": {N: a for N, a in shipped.items() if N <= 200},
@@ -1010,7 +1018,7 @@ def _stretches_judge(case: tuple, value: Any) -> str | None:
     yours = show(given[place]) if place < len(given) else "nothing more"
     theirs = show(wanted[place]) if place < len(wanted) else "nothing more"
     return (
-        f"on {name} your stretches differ from the maximal runs of consecutive sizes N >= 7 (in increasing "
+        f"on {name}, your stretches differ from the maximal runs of consecutive sizes N >= 7 (in increasing "
         f"order) where a_1 != 2 a_2 exactly: at place {place + 1} of the list you give {yours}, the check "
         f"finds {theirs}."
     )
@@ -1043,7 +1051,7 @@ def _johnson_stretches() -> Plan:
             Stage(
                 [(name,) for name in names],
                 judge=_stretches_judge,
-                label=f"{SHIPPED} and {len(names) - 1} altered data sets",
+                label=f"the {len(names)} data sets",
                 smallest=False,
             )
         ],
