@@ -165,7 +165,7 @@ def _trees_within() -> Plan:
                 LARGE_HEIGHT_PAIRS,
                 reference=_generated_count,
                 label=HEIGHT_LARGE,
-                evidence="the generating functions",
+                evidence="counting by generating functions",
                 smallest=False,
                 far="no list of trees reaches it",
             ),
@@ -1015,13 +1015,27 @@ def _stretches_judge(case: tuple, value: Any) -> str | None:
     if given == wanted:
         return None
     place = next(i for i, (a, b) in enumerate(itertools.zip_longest(given, wanted)) if a != b)
-    yours = show(given[place]) if place < len(given) else "nothing more"
-    theirs = show(wanted[place]) if place < len(wanted) else "nothing more"
+    if not given:
+        where = f"your list is empty, and the check finds {show(wanted[0])} first"
+    elif place >= len(given):
+        where = f"your list ends after {_stretches_count(len(given))}, where the check finds "
+        where += show(wanted[place])
+    elif not wanted:
+        where = f"the check finds no stretch, and yours gives {show(given[0])}"
+    elif place >= len(wanted):
+        where = f"the check's list ends after {_stretches_count(len(wanted))}, where yours goes on with "
+        where += show(given[place])
+    else:
+        where = f"at place {place + 1} of the list you give {show(given[place])}, the check finds "
+        where += show(wanted[place])
     return (
         f"on {name}, your stretches differ from the maximal runs of consecutive sizes N >= 7 (in increasing "
-        f"order) where a_1 != 2 a_2 exactly: at place {place + 1} of the list you give {yours}, the check "
-        f"finds {theirs}."
+        f"order) where a_1 != 2 a_2 exactly: {where}."
     )
+
+
+def _stretches_count(count: int) -> str:
+    return "1 stretch" if count == 1 else f"{count} stretches"
 
 
 @exercise(
