@@ -943,12 +943,12 @@ def _uniform(N: int) -> tuple[Fraction, ...]:
     return (Fraction(1, N),) * N
 
 
-def _nudged(alpha: tuple[Fraction, ...], gap: Fraction) -> tuple[Fraction, ...]:
-    """``alpha`` with a_1 moved up by ``gap`` and the middle secret down by as much: still a
-    distribution, and a_1 != 2 a_2 by a margin no float sees when ``gap`` is tiny."""
+def _nudged(alpha: tuple[Fraction, ...], gap: Fraction, secret: int = 1) -> tuple[Fraction, ...]:
+    """``alpha`` with a_secret moved up by ``gap`` and the middle secret down by as much: still a
+    distribution; with secret 1, a_1 != 2 a_2 by a margin no float sees when ``gap`` is tiny."""
     nudged = list(alpha)
     middle = (len(alpha) - 1) // 2
-    nudged[0] += gap
+    nudged[secret - 1] += gap
     nudged[middle] -= gap
     return tuple(nudged)
 
@@ -980,6 +980,8 @@ def _johnson_data_sets() -> dict[str, dict[int, tuple[Fraction, ...]]]:
         "the sizes 1..12 with uniform distributions for N = 5, 6, 7, 8, 10": small,
         "the even sizes only": {N: a for N, a in shipped.items() if N % 2 == 0},
         f"the shipped distributions with a_1 moved off 2 a_2 by {gaps}": nudged,
+        "the shipped distributions with a_3 moved at N = 800 (a_1 = 2 a_2 still)": shipped
+        | {800: _nudged(shipped[800], Fraction(1, 10**6), secret=3)},
         "the shipped distributions, largest N first": dict(reversed(shipped.items())),
         "the shipped distributions, sizes in a shuffled order": {N: shipped[N] for N in shuffled},
         "an empty dictionary": {},
@@ -1045,9 +1047,9 @@ def _stretches_count(count: int) -> str:
     asks="johnson_stretches(hider): the maximal runs (first, last) of consecutive sizes N >= 7 where "
     "Alice's distribution breaks Johnson's pattern a_1 = 2 a_2",
     verifies="the shipped distributions for N = 1..1024 (checked first: every size present, each a "
-    "distribution) and 9 altered data sets: sizes left out, a distribution replaced, sizes below 7, "
-    "a_1 off 2 a_2 by 10**-30 to 10**-7 (beyond floats), the sizes in decreasing and in shuffled order, "
-    "an empty one; refuses answers that reach puzzles.higher_lower",
+    "distribution) and 10 altered data sets: sizes left out, a distribution replaced, sizes below 7, "
+    "a_1 off 2 a_2 by 10**-30 to 10**-7 (beyond floats), a_3 moved, the sizes in decreasing and in "
+    "shuffled order, an empty one; refuses answers that reach puzzles.higher_lower",
     giveaways=("13-16", "31-37", "65-79", "135-163", "276-333", "558-674", "(13, 16)", "(558, 674)"),
 )
 def _johnson_stretches() -> Plan:

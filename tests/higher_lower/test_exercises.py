@@ -785,6 +785,7 @@ def test_each_data_set_s_stretches_worked_by_hand():
         "the shipped distributions, largest N first": STRETCHES,
         "the shipped distributions, sizes in a shuffled order": STRETCHES,
         "an empty dictionary": [],
+        "the shipped distributions with a_3 moved at N = 800 (a_1 = 2 a_2 still)": STRETCHES,
     }
     nudged = [name for name in exercises._johnson_data_sets() if "moved off" in name]
     by_hand[nudged[0]] = sorted([*STRETCHES, (100, 100), (200, 200), (400, 400)])
@@ -864,6 +865,15 @@ def test_exercise_6_refuses_near_misses():
     rejected(
         "higher-lower-6", lambda hider: {pair for pair in direct_stretches(hider)}, why="a list of pairs"
     )
+
+
+def test_exercise_6_refuses_a_test_of_the_wrong_entry():
+    """In every shipped distribution a_3 = a_2 where it matters: only a moved a_3 tells them apart."""
+
+    def third(hider):
+        return _runs([N for N in sorted(hider) if N >= 7 and hider[N][0] != 2 * hider[N][2]])
+
+    rejected("higher-lower-6", third, why="a_3 moved at N = 800")
 
 
 def test_exercise_6_refuses_the_shipped_answer_as_a_table():
