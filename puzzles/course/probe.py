@@ -222,8 +222,7 @@ def _child(
             except BaseException as error:  # noqa: BLE001 - every way an answer can fail is reported
                 seconds = clock() - started
                 used += seconds
-                board.seek(0)
-                board.write(_BOARD.pack(-1, used, 0.0))
+                sequence = _write_board(board, sequence, -1, used, 0.0)
                 frame = {
                     "i": index,
                     "e": [_classify(error), type(error).__name__, _message_of(error)],
