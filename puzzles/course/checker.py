@@ -798,6 +798,8 @@ def evaluate(exercise_id: str, answer: Any) -> Iterator[probes.Event]:
 def _seconds(value: float | None) -> str:
     if value is None:
         return ""
+    if value < 0.01:
+        return "under 0.01 s"
     return f"{value:.2f} s" if value < 10 else f"{value:.0f} s"
 
 
