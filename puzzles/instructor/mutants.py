@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import ast
 import difflib
+import io
+import tokenize
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -489,8 +491,22 @@ def _walk(node: Any) -> Iterator[Any]:
         yield from _walk(child)
 
 
+def _code_lines(source: str) -> list[str]:
+    """The source's lines without their comments (a mutant's identity should not hang on them)."""
+    lines = source.splitlines()
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return lines
+    for token in reversed(tokens):
+        if token.type == tokenize.COMMENT:
+            row, column = token.start
+            lines[row - 1] = lines[row - 1][:column].rstrip()
+    return lines
+
+
 def _change(source: str, mutated: str) -> tuple[str, str, int]:
-    old, new = source.splitlines(), mutated.splitlines()
+    old, new = _code_lines(source), _code_lines(mutated)
     before: list[str] = []
     after: list[str] = []
     line = 0
