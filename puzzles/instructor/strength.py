@@ -47,6 +47,7 @@ import dataclasses
 import io
 import multiprocessing
 import os
+import signal
 import sys
 import time
 import tomllib
@@ -318,13 +319,36 @@ def _first_cell_namespace(lesson: model.Lesson, cache: dict[str, dict[str, Any]]
     return cache[lesson.file]
 
 
-def _define(base: dict[str, Any], sources: Iterable[str], answer: str, where: str) -> Any:
-    """The answer the cells define, run after the lesson's first cell in a fresh namespace."""
+class _TooLong(Exception):
+    """A mutant's cells did not finish defining its answer in time."""
+
+
+def _define(
+    base: dict[str, Any], sources: Iterable[str], answer: str, where: str, seconds: float | None = None
+) -> Any:
+    """The answer the cells define, run after the lesson's first cell in a fresh namespace.
+
+    With ``seconds``, cells still running after that long (a mutant whose top-level loop no
+    longer ends) raise ``_TooLong``: a worker is never lost to one mutant.
+    """
     namespace = dict(base)
-    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for source in sources:
-            exec(compile(source, where, "exec"), namespace)
+
+    def stop(signum: int, frame: Any) -> None:
+        raise _TooLong(f"its cells were still running after {seconds:g} s")
+
+    timed = seconds is not None and hasattr(signal, "setitimer")
+    previous = signal.signal(signal.SIGALRM, stop) if timed else None
+    if timed:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for source in sources:
+                exec(compile(source, where, "exec"), namespace)
+    finally:
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
     return namespace[answer]
 
 
@@ -396,7 +420,9 @@ def _judge(task: tuple[str, int]) -> tuple[str, int, str, str]:
     prepared = _PREPARED[exercise_id]
     mutant = prepared.mutants[number]
     try:
-        answer = _define(prepared.base, mutant.sources, prepared.exercise.answer, f"<{mutant.name}>")
+        answer = _define(
+            prepared.base, mutant.sources, prepared.exercise.answer, f"<{mutant.name}>", prepared.mutant_limit
+        )
     except Exception as error:  # noqa: BLE001 - the mutant's cells raise before the check
         return exercise_id, number, STILLBORN, f"{type(error).__name__}: {_short(str(error))}"
     with _time_limit(exercise_id, prepared.mutant_limit):
