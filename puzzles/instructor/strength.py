@@ -27,15 +27,16 @@ exercise.
 Why mutmut's operators and our own runner. mutmut (3.8.1) and cosmic-ray (8.7.0) both mutate
 Python files on disk and run a test command or a pytest session per mutant; neither takes a
 notebook's cells, and a check needs its reference tables warm. Measured on the 2-core
-machine under the usual load: a fresh process that imports the pack, defines the worked
-solution and runs one check takes 16 to 23 s (the imports and reference tables; the check
-itself 1 to 2 s); a check of a mutant in a warm process takes 0.5 to 1 s. For egg's 824
-mutants that is about 2 hours against about 6 minutes. Their operator code, though, works as
-a library on a cell's source: mutmut's node operators are plain functions on libcst nodes
-(824 egg mutants made in 12 s, comments and layout kept), cosmic-ray's work through
-`mutate_code(source, operator, occurrence)` on parso trees (2195 egg mutants, 1705 of them
-every binary operator for every other, made in 54 s by re-parsing per occurrence, and it
-brings sqlalchemy, aiohttp and gitpython with it). So the mutants come from mutmut's
+machine under its usual load (5 to 10): a fresh process that imports the pack, defines a
+worked solution and runs its check takes 16 to 23 s, the check itself 1 to 2 s of it; so a
+process per mutant would take about 2 hours for egg's 816 mutants on two workers, where
+this tool took 14.5 minutes (0.5 to 1 s per mutant in a warm process, more under load, and
+a loop mutated into an endless one stopped at the mutants' limit). Their operator code,
+though, works as a library on a cell's source: mutmut's node operators are plain functions
+on libcst nodes (egg's 816 mutants made in 10 to 12 s, comments and layout kept); cosmic-ray's
+work through `mutate_code(source, operator, occurrence)` on parso trees (2195 egg mutants, 1705
+of them each binary operator for every other, made in 54 s by re-parsing per occurrence, and
+it brings sqlalchemy, aiohttp and gitpython with it). So the mutants come from mutmut's
 operators plus the pack's own (on the same libcst trees), and this module runs them.
 """
 
@@ -266,7 +267,8 @@ class Strength:
 
     @property
     def ok(self) -> bool:
-        return all(e.meets_goal and not e.stale and not e.refused for e in self.measured)
+        """Every exercise measured, each at the goal, and no entry of the reviewed file to fix."""
+        return all(e.measured and e.meets_goal and not e.stale and not e.refused for e in self.exercises)
 
 
 # -- choosing exercises ------------------------------------------------------------------------------
@@ -409,8 +411,12 @@ def _prepare(
     return _Prepared(exercise, base, sources, seconds, limit, mutants)
 
 
+_REPOSITORY = str(Path(__file__).resolve().parents[2]) + os.sep
+
+
 def _short(text: str, size: int = 240) -> str:
-    text = " ".join(text.split())
+    """One line of at most ``size`` characters, with the repository's own paths made relative."""
+    text = " ".join(text.replace(_REPOSITORY, "").split())
     return text if len(text) <= size else text[: size - 3] + "..."
 
 
@@ -596,7 +602,7 @@ def summary_table(strength: Strength, links: str = "") -> str:
     lines.append(
         f"{len(strength.measured)} exercises measured, {total} mutants, {killed} of {considered} "
         f"non-equivalent ones killed ({overall}); the run took {took}."
-        + (f" Not measured: {', '.join(missing)} (see the report for why)." if missing else "")
+        + (f" Not measured: {len(missing)} exercises, each with the reason in the report." if missing else "")
     )
     return "\n".join(lines)
 
@@ -640,9 +646,14 @@ def report(strength: Strength) -> str:
         out += [f"### {e.exercise}: {e.heading}", ""]
         for outcome in e.outcomes:
             if outcome.status == EQUIVALENT and outcome.equivalent is not None:
-                reason = outcome.equivalent.reason
-                out += [f"{outcome.mutant.name}, `{outcome.mutant.operator}`: {reason}", ""]
-                out += ["```diff", outcome.mutant.diff(), "```", ""]
+                mutant, reason = outcome.mutant, outcome.equivalent.reason
+                before, after = mutant.mutation.before, mutant.mutation.after
+                if "\n" in before + after:
+                    out += [f"- {mutant.name}, `{mutant.operator}`: {reason}", "", "  ```diff"]
+                    out += [mutant.diff("  "), "  ```"]
+                else:
+                    out.append(f"- {mutant.name}, `{mutant.operator}`: `{before}` -> `{after}`: {reason}")
+        out.append("")
     problems = [(e, entry) for e in measured for entry in e.stale]
     wrong = [(e, outcome) for e in measured for outcome in e.refused]
     if problems or wrong:
@@ -706,17 +717,18 @@ table as timed out. The mutants are checked by parallel workers, forks of one pr
 every check's reference tables were computed once.
 """
 WHY = """
-Why mutmut's operators and a runner of the pack's own: mutmut and cosmic-ray both mutate Python
-files on disk and run a test command or a pytest session per mutant, and neither takes a
-notebook's cells. Measured on the 2-core machine under load, a fresh process that imports the
-pack, defines a worked solution and runs its check takes 16 to 23 s, of which the check is 1 to
-2 s; a check of a mutant in a warm process takes 0.5 to 1 s: about 2 hours against 6 minutes for
-egg's mutants. Their operator code works on a cell's source, though: mutmut's node operators are
-plain functions on libcst nodes (egg's 824 mutants made in 12 s, comments and layout kept, so a
-survivor's diff is its changed line); cosmic-ray's `mutate_code` re-parses the source for every
-occurrence of every operator (2195 egg mutants, 1705 of them each binary operator for every
-other, in 54 s) and brings sqlalchemy, aiohttp and gitpython with it. So: mutmut's operators, the
-pack's own on the same trees, and `puzzles/instructor/strength.py` to run them.
+Why mutmut's operators and a runner of the pack's own: mutmut (3.8.1) and cosmic-ray (8.7.0) both
+mutate Python files on disk and run a test command or a pytest session per mutant, and neither
+takes a notebook's cells. Measured on the 2-core machine under its usual load, a fresh process
+that imports the pack, defines a worked solution and runs its check takes 16 to 23 s, of which the
+check is 1 to 2 s: a process per mutant would take about 2 hours for egg's 816 mutants on two
+workers, where a check of a mutant in a warm process takes 0.5 to 1 s (the whole egg run: 14.5
+minutes under load). Their operator code works on a cell's source, though: mutmut's node
+operators are plain functions on libcst nodes (egg's 816 mutants made in 10 to 12 s, comments and
+layout kept, so a survivor's diff is its changed line); cosmic-ray's `mutate_code` re-parses the
+source for every occurrence of every operator (2195 egg mutants, 1705 of them each binary operator
+for every other, in 54 s) and brings sqlalchemy, aiohttp and gitpython with it. So: mutmut's
+operators, the pack's own on the same trees, and `puzzles/instructor/strength.py` to run them.
 """
 
 
@@ -738,10 +750,7 @@ def write(strength: Strength, course: model.Course, report_path: Path | None = N
     if readme.exists():
         old = readme.read_text(encoding="utf-8")
         links = os.path.relpath(course.root, readme.parent).replace(os.sep, "/") + "/"
-        where = os.path.relpath(path, readme.parent).replace(os.sep, "/")
-        body = (
-            f"{summary_table(strength, links)}\n\nEvery survivor and equivalent mutant: [{where}]({where})."
-        )
+        body = summary_table(strength, links)
         new = replace_between(old, SUMMARY, body, str(readme))
         if new != old:
             readme.write_text(new, encoding="utf-8")
