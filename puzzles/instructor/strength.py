@@ -30,8 +30,9 @@ notebook's cells, and a check needs its reference tables warm. Measured on the 2
 machine under its usual load (5 to 10): a fresh process that imports the pack, defines a
 worked solution and runs its check takes 16 to 23 s, the check itself 1 to 2 s of it; so a
 process per mutant would take about 2 hours for egg's 816 mutants on two workers, where
-this tool took 14.5 minutes (0.5 to 1 s per mutant in a warm process, more under load, and
-a loop mutated into an endless one stopped at the mutants' limit). Their operator code,
+this tool takes 4 minutes on the idle machine and 14.5 under that load (0.5 to 1 s per
+mutant in a warm process, and a loop mutated into an endless one stopped at the mutants'
+limit). Their operator code,
 though, works as a library on a cell's source: mutmut's node operators are plain functions
 on libcst nodes (egg's 816 mutants made in 10 to 12 s, comments and layout kept); cosmic-ray's
 work through `mutate_code(source, operator, occurrence)` on parso trees (2195 egg mutants, 1705
@@ -727,13 +728,14 @@ mutate Python files on disk and run a test command or a pytest session per mutan
 takes a notebook's cells. Measured on the 2-core machine under its usual load, a fresh process
 that imports the pack, defines a worked solution and runs its check takes 16 to 23 s, of which the
 check is 1 to 2 s: a process per mutant would take about 2 hours for egg's 816 mutants on two
-workers, where a check of a mutant in a warm process takes 0.5 to 1 s (the whole egg run: 14.5
-minutes under load). Their operator code works on a cell's source, though: mutmut's node
-operators are plain functions on libcst nodes (egg's 816 mutants made in 10 to 12 s, comments and
-layout kept, so a survivor's diff is its changed line); cosmic-ray's `mutate_code` re-parses the
-source for every occurrence of every operator (2195 egg mutants, 1705 of them each binary operator
-for every other, in 54 s) and brings sqlalchemy, aiohttp and gitpython with it. So: mutmut's
-operators, the pack's own on the same trees, and `puzzles/instructor/strength.py` to run them.
+workers, where a check of a mutant in a warm process takes 0.5 to 1 s (the whole egg run: 4
+minutes on the idle machine, 14.5 under that load). Their operator code works on a cell's source,
+though: mutmut's node operators are plain functions on libcst nodes (egg's 816 mutants made in 10
+to 12 s, comments and layout kept, so a survivor's diff is its changed line); cosmic-ray's
+`mutate_code` re-parses the source for every occurrence of every operator (2195 egg mutants, 1705
+of them each binary operator for every other, in 54 s) and brings sqlalchemy, aiohttp and
+gitpython with it. So: mutmut's operators, the pack's own on the same trees, and
+`puzzles/instructor/strength.py` to run them.
 """
 
 
