@@ -36,6 +36,8 @@ from typing import Any
 
 __all__ = ["Mutation", "OPERATORS", "MUTMUT_OPERATORS", "OWN_OPERATORS", "mutations", "operator_names"]
 
+_STRING_METHODS = "lower/upper, find/rfind, split/rsplit and the like swapped (mutmut)"
+
 # mutmut's node operators used here, by their function's name -> the name a mutant carries
 MUTMUT_OPERATORS: dict[str, tuple[str, str]] = {
     "operator_number": ("constant+1", "a number one higher (mutmut)"),
@@ -51,8 +53,8 @@ MUTMUT_OPERATORS: dict[str, tuple[str, str]] = {
         "one argument of a call dropped (mutmut; not its None for one)",
     ),
     "operator_augmented_assignment": ("plain-assignment", "x += y made x = y (mutmut)"),
-    "operator_symmetric_string_methods_swap": ("string-method", "lower/upper, find/rfind, ... (mutmut)"),
-    "operator_unsymmetrical_string_methods_swap": ("string-method", "split/rsplit swapped (mutmut)"),
+    "operator_symmetric_string_methods_swap": ("string-method", _STRING_METHODS),
+    "operator_unsymmetrical_string_methods_swap": ("string-method", _STRING_METHODS),
     "operator_match": ("drop-case", "a case of a match dropped (mutmut)"),
 }
 
