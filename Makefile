@@ -9,7 +9,8 @@ PORT ?= 8888
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
-.PHONY: lab test unit doctest nbval student-test grade-check nbgrader-check site-check browser screenshots site-screenshots notebooks student site release bench lint clean
+.PHONY: lab test unit doctest nbval student-test grade-check nbgrader-check site-check browser screenshots \
+	site-screenshots notebooks student site release bench lint check-strength clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -102,6 +103,12 @@ notebooks: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m puzzles.bench
+
+# how strong each exercise's check is: every mutant of every worked solution through its check
+# (JOBS=2 for two workers; default: one per core); rewrites notebooks/check-strength.md and the
+# README's table. Run it alone: it keeps every core busy for several minutes.
+check-strength: $(STAMP)
+	$(BIN)/dp-puzzles check-strength --write $(if $(JOBS),--jobs $(JOBS),)
 
 clean:
 	rm -rf build .pytest_cache .hypothesis
