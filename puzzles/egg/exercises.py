@@ -70,17 +70,21 @@ def _powers(value: int) -> str:
 # -- two eggs (Lessons I and II): egg-1 .. egg-5 and egg-11 ----------------------------------
 #
 # These exercises ask for formulas, without the DP and without the package: each check compares
-# the answer with the plain DP for every k in 1..TWO_EGG_SIZES, and then at sizes up to 10**15,
+# the answer with the plain DP for every k in 1..TWO_EGG_SIZES, and then at sizes up to 10**18,
 # where no table and no loop over k can go. There the references are the package's closed
 # forms (tested against the DP in tests/egg).
 
-BEYOND_DP = 10**15  # the largest size the two-egg checks try
+BEYOND_DP = 10**15  # the size the many-egg checks go to, and the two-egg checks' random sizes below it
+FLOATS_FAIL = 2**53  # beyond it a float no longer holds every integer: t(t+1)/2 in floats goes wrong
+TWO_EGG_LARGEST = 10**18  # the largest size the two-egg checks try
 
 
 def _two_egg_sizes_beyond_dp() -> list[int]:
-    """Sizes from 10**4 to 10**15: block ends (q = 0, 1, t-2, t-1 in W's block t) and random ones."""
-    sizes = {BEYOND_DP}
-    for top in (10**4, 10**6, 10**9, 10**12, BEYOND_DP):
+    """Sizes from 10**4 to 10**18: block ends (q = 0, 1, t-2, t-1 in W's block t) near 10**4, 10**6,
+    10**9, 10**12, 10**15, 2**53 (where a float no longer holds every integer) and 10**18, and random
+    sizes below 10**15."""
+    sizes = {BEYOND_DP, TWO_EGG_LARGEST}
+    for top in (10**4, 10**6, 10**9, 10**12, BEYOND_DP, FLOATS_FAIL, TWO_EGG_LARGEST):
         t = worst_case_trials(2, top)
         for s in (t - 2, t - 1):  # two whole blocks below ``top``
             start = s * (s - 1) // 2 + 1  # the first size with W(2, k) = s
@@ -92,11 +96,13 @@ def _two_egg_sizes_beyond_dp() -> list[int]:
 
 BEYOND_DP_SIZES = _two_egg_sizes_beyond_dp()
 TWO_EGG_ON_TIMEOUT = (
-    "This check goes on to sizes up to 10**15, where no DP table and no loop over k can go: the exercise "
-    "asks for a formula in k."
+    "This check goes on to sizes up to 10**18, where no DP table and no loop over k can go: the exercise "
+    "asks for a formula in k, in integers (math.isqrt, //)."
 )
 TWO_EGG_RANGE = f"every k in 1..{TWO_EGG_SIZES}"
-TWO_EGG_FAR = f"{len(BEYOND_DP_SIZES)} sizes from 10**4 to 10**15"
+TWO_EGG_FAR = (
+    f"{len(BEYOND_DP_SIZES)} sizes from 10**4 to 10**18 (2**53, where floats stop being exact, among them)"
+)
 
 
 def _two_egg_stages(dp_reference=None, closed_reference=None, dp_judge=None, far_judge=None) -> list[Stage]:
@@ -136,11 +142,11 @@ def _shown_drops(drops: range | set) -> str:
     asks="Lemma 2: L(1, k), the expected trials of one egg when C is uniform on 0..k, as an exact "
     "formula in k, derived from Lemma 1 (without the package)",
     verifies="equals the one-egg DP (28) for k = 1..2000 and Lemma 2's closed form at sizes from "
-    "10**4 to 10**15; refuses floats and answers that reach puzzles.egg",
+    "10**4 to 10**18; refuses floats and answers that reach puzzles.egg",
     giveaways=("k/2 + k/(k+1)", "k/(k+1)", "E[C] + P[C", "3k)/(2(k+1))", "3k)/2(k+1)"),
 )
 def _one_egg_laplace() -> Plan:
-    """Exercise 11: L(1, k) = k/2 + k/(k+1) (Lemma 2), exact, for k up to 10**15."""
+    """Exercise 11: L(1, k) = k/2 + k/(k+1) (Lemma 2), exact, for k up to 10**18."""
     return Plan(
         _two_egg_stages(
             lambda k: _laplace(2, TWO_EGG_SIZES).fraction(1, k),
@@ -165,7 +171,7 @@ def _ends(drops: range) -> tuple[int, int]:
     asks="prove W(2,k) = max X(2,k) (Sniedovich, Exercise 1); return (min X(2,k), max X(2,k)) "
     "by a formula in k, without the DP or the package",
     verifies="the pair equals the ends of X(2,k) from the DP (19) for k = 1..2000 and from the "
-    "closed form at sizes from 10**4 to 10**15; refuses answers that reach puzzles.egg",
+    "closed form at sizes from 10**4 to 10**18; refuses answers that reach puzzles.egg",
     giveaways=("removes the lowest one", "k - t(t-1)/2", "k - (t-1)t/2", "\\{q+1, \\dots, t\\}"),
 )
 def _optimal_drop_range() -> Plan:
@@ -191,7 +197,7 @@ def _optimal_drop_range() -> Plan:
     asks="the pattern of Y(2,k) (Sniedovich, Exercise 2): return the set Y(2,k) by a formula in k, "
     "without the DP or the package",
     verifies="the set equals Y(2,k) from the DP (28) for k = 1..2000 and from the closed form at "
-    "sizes from 10**4 to 10**15; refuses answers that reach puzzles.egg",
+    "sizes from 10**4 to 10**18; refuses answers that reach puzzles.egg",
     giveaways=("\\max(q+1, t-1)", "max(q + 1, t - 1)", "never holds more than two"),
 )
 def _two_egg_laplace_drops() -> Plan:
@@ -230,7 +236,7 @@ def _two_egg_total(k: int) -> int:
     asks="the pattern of L(2,k) = N(k)/(k+1) (Sniedovich, Exercise 3): the integer N(k) by a "
     "formula in k, without solving the functional equation",
     verifies="N(k) equals (k+1) L(2,k) from the DP (28) for k = 1..2000 and the block-sum closed "
-    "form at sizes from 10**4 to 10**15; refuses floats and answers that reach puzzles.egg",
+    "form at sizes from 10**4 to 10**18; refuses floats and answers that reach puzzles.egg",
     giveaways=("1 + W(2,k)", "1 + W(2, k)", "N(k) - N(k-1) ="),
 )
 def _two_egg_numerator() -> Plan:
@@ -265,7 +271,7 @@ def _robust_problem(where: str, x: int, x_drops: range, y_drops: range, names: s
     asks="is there a robust optimal policy for two eggs (Sniedovich, Exercise 4)? Return a first "
     "drop optimal under both scenarios, for every k, without the DP or the package",
     verifies="the drop lies in X(2,k) and in Y(2,k) (from the DP for k = 1..2000, the closed forms "
-    "at sizes from 10**4 to 10**15); a drop optimal in one scenario only is refused",
+    "at sizes from 10**4 to 10**18); a drop optimal in one scenario only is refused",
     giveaways=("W(2,k) \\in Y(2,k)", "\\max Y(2,k) = W(2,k)", "max Y(2,k) = W(2,k)"),
 )
 def _robust_two_eggs() -> Plan:
@@ -344,7 +350,7 @@ def _laplace_penalty_closed(k: int) -> int:
     asks="prove or refute Y(2,k) inside X(2,k) for every k (Sniedovich, Exercise 5); return the most "
     "extra total trials a worst-case-optimal first drop costs under Laplace, by a formula in k",
     verifies="the penalty equals the DP's (max over X(2,k) of (k+1)L(2,k|x), minus N(k)) for "
-    "k = 1..2000 and the closed forms at sizes from 10**4 to 10**15; refuses answers that reach puzzles.egg",
+    "k = 1..2000 and the closed forms at sizes from 10**4 to 10**18; refuses answers that reach puzzles.egg",
     giveaways=(
         "inside X(2,k) for every",
         "always lies inside",
