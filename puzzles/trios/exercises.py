@@ -25,6 +25,7 @@ import os
 import random
 import sys
 import types
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -293,13 +294,10 @@ def _solver_functions() -> list[types.FunctionType]:
     relies on for that count alone (their names hold "three_known"), memoised ones unwrapped."""
     found = []
     for name, value in vars(model).items():
-        if "three_known" not in name:
-            continue
         function = getattr(value, "__wrapped__", value)
-        if isinstance(function, types.FunctionType) and function.__module__ == model.__name__:
-            found.append(function)
-            if hasattr(value, "cache_clear"):
-                value.cache_clear()
+        if "three_known" in name and isinstance(function, types.FunctionType):
+            if function.__module__ == model.__name__:
+                found.append(function)
     return found
 
 
@@ -309,47 +307,78 @@ _TRIPWIRE = (
 )
 
 
-def _model_files() -> set[str]:
-    source = str(Path(model.__file__).resolve())
-    return {source} | {str(Path(path).resolve()) for path in (model.__cached__,) if path}
+def _solver_closer() -> Callable[[], None]:
+    """What closes the package's E3 solver in the check's child (see ``_calling_without_the_solver``).
 
-
-def _close_the_solver(case: tuple) -> tuple:
-    """``build`` of trios-5, run in the check's child before the answer: the package's E3 solver
-    raises ``PackageReached`` whoever calls it and however it was reached (a name imported
-    before, importlib, ``__import__``, ``sys.modules``, exec of a string), and the model's files
-    cannot be read again (no reload, no copy of its source). ``transitions`` stays open: the
-    exercise builds on it. Nothing is closed in the process that asked for the check."""
-    if os.getpid() == _HOME_PID or _CLOSED:
-        return case
-    for function in _solver_functions():
-        where = f"{model.__name__}.{function.__qualname__}"
-        scope: dict[str, Any] = {}
-        source = _TRIPWIRE.format(where=where)
-        exec(compile(source, "<the package's solver, closed for trios-5>", "exec"), scope)
-        function.__code__ = scope["closed"].__code__.replace(co_name=function.__name__, co_qualname=where)
-        function.__defaults__ = function.__kwdefaults__ = None
-    files = _model_files()
-    for path in files:
-        linecache.cache.pop(path, None)
-    linecache.cache.pop(model.__file__, None)
+    Everything it needs is taken now, when the plan is made (in the grader's runner: before
+    any student code runs); the closing happens once, in the child, before the first call.
+    """
+    home = os.getpid()  # the process that made the plan: never closed
+    functions = [(function, f"{model.__name__}.{function.__qualname__}") for function in _solver_functions()]
+    caches = [
+        value
+        for name, value in vars(model).items()
+        if "three_known" in name and hasattr(value, "cache_clear")
+    ]
+    files = {str(Path(model.__file__).resolve())} | (
+        {str(Path(model.__cached__).resolve())} if model.__cached__ else set()
+    )
+    sources = {model.__file__, *files}
+    done: list[bool] = []
+    add_hook, realpath, fsdecode, pop_line = (
+        sys.addaudithook,
+        os.path.realpath,
+        os.fsdecode,
+        linecache.cache.pop,
+    )
 
     def refuse_the_model_files(event: str, args: tuple) -> None:
         if event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
             try:
-                path = os.path.realpath(os.fsdecode(args[0]))
+                path = realpath(fsdecode(args[0]))
             except (OSError, ValueError):
                 return
             if path in files:
                 raise PackageReached(model.__name__)
 
-    sys.addaudithook(refuse_the_model_files)
-    _CLOSED.append(True)
-    return case
+    def close() -> None:
+        if done or os.getpid() == home:
+            return
+        done.append(True)
+        for cached in caches:
+            cached.cache_clear()
+        for function, where in functions:
+            scope: dict[str, Any] = {}
+            exec(
+                compile(_TRIPWIRE.format(where=where), "<the package's solver, closed for trios-5>", "exec"),
+                scope,
+            )
+            function.__code__ = scope["closed"].__code__.replace(co_name=function.__name__, co_qualname=where)
+            function.__defaults__ = function.__kwdefaults__ = None
+        for path in sources:
+            pop_line(path, None)
+        add_hook(refuse_the_model_files)
+
+    return close
 
 
-_HOME_PID = os.getpid()  # the process that imported the checks: never closed
-_CLOSED: list[bool] = []
+def _calling_without_the_solver() -> Callable[..., Any]:
+    """``Plan.call`` of trios-5. It runs in the check's child (the notebook's check and the
+    grader's runner alike), where, before the answer's first call, the package's E3 solver is
+    made to raise ``PackageReached`` whoever calls it and however it was reached (a name
+    imported before, importlib, ``__import__``, ``sys.modules``, exec of a string), and the
+    model's files cannot be read again (no reload, no copy of its source). ``transitions`` stays
+    open: the exercise builds on it. The process that asked for the check keeps the solver.
+
+    (The checker's ``without`` closes whole modules; this closes two functions of one.)
+    """
+    close = _solver_closer()
+
+    def call(answer: Callable[..., Any], *args: Any) -> Any:
+        close()
+        return answer(*args)
+
+    return call
 
 
 def _three_known_enumerated(N: int) -> Fraction:
@@ -388,7 +417,7 @@ def _three_known() -> Plan:
         ],
         what="your E3(N)",
         kind=exact_number,
-        build=_close_the_solver,
+        call=_calling_without_the_solver(),
         passed=f"your E3(N) agrees with the average over every order of the deck for N <= {ENUMERATED} and "
         f"with the recursion over the states for every N up to {E3_RANGE}.",
     )
