@@ -285,7 +285,7 @@ def _the_dp() -> Plan:
     )
 
 
-E3_RANGE = 30  # N of trios-5 (a natural answer takes about 1 s here unloaded, 3-5 s under heavy load)
+E3_RANGE = 25  # N of trios-5: a natural answer takes 0.4-0.8 s of CPU here, 2.5-6 s at a load of 9 on 2 cores
 SOLVER = "puzzles.trios.model.three_known_rounds"  # what trios-5 is done without
 
 
