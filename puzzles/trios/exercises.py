@@ -15,7 +15,7 @@ The exercises that ask for the student's own count or computation are done witho
 package: ``puzzles.trios`` cannot be reached by any route while the answer runs (trios-2,
 trios-3, trios-4). Trios-5 lets the student build on the package's ``transitions``, so only
 the package's own solver of that exercise is closed (``three_known_rounds`` and its memoised
-helper, see ``_close_the_solver``).
+helper, see ``_calling_without_the_solver``).
 """
 
 from __future__ import annotations
