@@ -159,7 +159,7 @@ def worked(exercise_id):
 def test_the_worked_solution_is_accepted_and_the_verdict_names_the_far_sizes(exercise_id):
     verdict = accepted(exercise_id, worked(exercise_id))
     assert "10**18" in verdict.message or "10**9" in verdict.message
-    assert "Your answer took" in verdict.message
+    assert verdict.seconds is not None and verdict.time_limit == 5
 
 
 # the package's own solver for each exercise: (the answer's arguments, the model function, its use)
