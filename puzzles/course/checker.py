@@ -557,8 +557,10 @@ def exact_number(value: Any) -> str | None:
 
 
 def set_of_whole(value: Any) -> str | None:
-    """A set (or range, list, tuple) of integers."""
-    if not isinstance(value, (set, range, list, tuple)):
+    """A set (or range, list, tuple) of integers; a range holds integers (never walked through)."""
+    if isinstance(value, range):
+        return None
+    if not isinstance(value, (set, list, tuple)):
         return f"{_a(value)}: a set of integers is asked"
     for element in value:
         if (problem := whole(element)) is not None:

@@ -25,6 +25,7 @@ import select
 import signal
 import struct
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -183,6 +184,40 @@ def _write_frame(fd: int, data: dict) -> None:
         view = view[os.write(fd, view) :]
 
 
+class _Batch:
+    """Frames gathered and written together (a check may have tens of thousands of inputs). A
+    thread writes what has gathered every ``FLUSH_SECONDS``, also while the answer is busy on a
+    slow input, so that the caller judges every value given before a timeout."""
+
+    FLUSH_SECONDS = 0.02
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.frames: list[dict] = []
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._keep_flushing, daemon=True)
+        self.thread.start()
+
+    def _keep_flushing(self) -> None:
+        while not self.stopped.wait(self.FLUSH_SECONDS):
+            self.flush()
+
+    def add(self, frame: dict) -> None:
+        with self.lock:
+            self.frames.append(frame)
+
+    def flush(self) -> None:
+        with self.lock:
+            frames, self.frames = self.frames, []
+            if frames:
+                _write_frame(self.fd, {"batch": frames})
+
+    def close(self) -> None:
+        self.stopped.set()
+        self.flush()
+
+
 def _child(
     answer: Any,
     inputs: Sequence[Any],
@@ -210,6 +245,7 @@ def _child(
         clock = time.monotonic
         used = 0.0
         sequence = 0
+        batch = _Batch(fd)
         for index, args in enumerate(arguments):
             sequence = _write_board(board, sequence, index, used, clock())
             started = clock()
@@ -233,7 +269,8 @@ def _child(
                 used += seconds
                 sequence = _write_board(board, sequence, -1, used, 0.0)
                 frame = {"i": index, "v": value, "t": seconds}
-            _write_frame(fd, frame)
+            batch.add(frame)
+        batch.close()
         _write_frame(fd, {"end": True, "output": capture.text(), "t": used})
     except BaseException as error:  # noqa: BLE001 - the child must reach os._exit
         code = 70
@@ -366,7 +403,15 @@ def probe(
             if not frames.feed():
                 break
             try:
-                received = list(frames.frames())
+                received = []
+                for frame in frames.frames():
+                    batch = frame.get("batch")
+                    if batch is None:
+                        received.append(frame)
+                    elif isinstance(batch, list) and all(isinstance(item, dict) for item in batch):
+                        received.extend(batch)
+                    else:
+                        raise codec.CodecError("a damaged batch of values")
             except (codec.CodecError, KeyError, TypeError, ValueError) as error:
                 yield Garbled(last_index + 1, str(error))
                 return

@@ -15,26 +15,17 @@ The exercises that ask for the student's own count or computation are done witho
 package: ``puzzles.trios`` cannot be reached by any route while the answer runs (trios-2,
 trios-3, trios-4). Trios-5 lets the student build on the package's ``transitions``, so only
 the package's own solver of that exercise is closed (``three_known_rounds`` and its memoised
-helper, see ``_calling_without_the_solver``).
+helper: ``exercise(..., without=SOLVER)`` names the two functions, and the checker closes them).
 """
 
 from __future__ import annotations
 
-import linecache
-import os
 import random
-import sys
-import types
-from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from math import comb
-from pathlib import Path
-from typing import Any
 
 from puzzles.course.checker import Plan, Stage, exact_number, exercise, whole
-from puzzles.course.guard import PackageReached
-from puzzles.trios import model
 from puzzles.trios.model import (
     canonical_orders,
     enumeration_summary,
@@ -286,99 +277,9 @@ def _the_dp() -> Plan:
 
 
 E3_RANGE = 25  # N of trios-5: a natural answer takes 0.4-0.8 s of CPU here, 2.5-6 s at a load of 9 on 2 cores
-SOLVER = "puzzles.trios.model.three_known_rounds"  # what trios-5 is done without
-
-
-def _solver_functions() -> list[types.FunctionType]:
-    """The package's E3 solver: ``three_known_rounds`` and the functions of the model that it
-    relies on for that count alone (their names hold "three_known"), memoised ones unwrapped."""
-    found = []
-    for name, value in vars(model).items():
-        function = getattr(value, "__wrapped__", value)
-        if "three_known" in name and isinstance(function, types.FunctionType):
-            if function.__module__ == model.__name__:
-                found.append(function)
-    return found
-
-
-_TRIPWIRE = (
-    "def closed(*args, **kwargs):\n"
-    "    raise __import__('puzzles.course.guard', fromlist=['_']).PackageReached({where!r})\n"
-)
-
-
-def _solver_closer() -> Callable[[], None]:
-    """What closes the package's E3 solver in the check's child (see ``_calling_without_the_solver``).
-
-    Everything it needs is taken now, when the plan is made (in the grader's runner: before
-    any student code runs); the closing happens once, in the child, before the first call.
-    """
-    home = os.getpid()  # the process that made the plan: never closed
-    functions = [(function, f"{model.__name__}.{function.__qualname__}") for function in _solver_functions()]
-    caches = [
-        value
-        for name, value in vars(model).items()
-        if "three_known" in name and hasattr(value, "cache_clear")
-    ]
-    files = {str(Path(model.__file__).resolve())} | (
-        {str(Path(model.__cached__).resolve())} if model.__cached__ else set()
-    )
-    sources = {model.__file__, *files}
-    done: list[bool] = []
-    add_hook, realpath, fsdecode, pop_line = (
-        sys.addaudithook,
-        os.path.realpath,
-        os.fsdecode,
-        linecache.cache.pop,
-    )
-
-    def refuse_the_model_files(event: str, args: tuple) -> None:
-        if event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
-            try:
-                path = realpath(fsdecode(args[0]))
-            except (OSError, ValueError):
-                return
-            if path in files:
-                raise PackageReached(model.__name__)
-
-    def close() -> None:
-        if done or os.getpid() == home:
-            return
-        done.append(True)
-        for cached in caches:
-            cached.cache_clear()
-        for function, where in functions:
-            scope: dict[str, Any] = {}
-            exec(
-                compile(_TRIPWIRE.format(where=where), "<the package's solver, closed for trios-5>", "exec"),
-                scope,
-            )
-            function.__code__ = scope["closed"].__code__.replace(co_name=function.__name__, co_qualname=where)
-            function.__defaults__ = function.__kwdefaults__ = None
-        for path in sources:
-            pop_line(path, None)
-        add_hook(refuse_the_model_files)
-
-    return close
-
-
-def _calling_without_the_solver() -> Callable[..., Any]:
-    """``Plan.call`` of trios-5. It runs in the check's child (the notebook's check and the
-    grader's runner alike), where, before the answer's first call, the package's E3 solver is
-    made to raise ``PackageReached`` whoever calls it and however it was reached (a name
-    imported before, importlib, ``__import__``, ``sys.modules``, exec of a string), and the
-    model's files cannot be read again (no reload, no copy of its source). ``transitions`` stays
-    open: the exercise builds on it. The process that asked for the check keeps the solver.
-
-    (The checker's ``without`` closes whole modules; this closes two functions of one.)
-    """
-    close = _solver_closer()
-
-    def call(answer: Callable[..., Any], *args: Any) -> Any:
-        close()
-        return answer(*args)
-
-    return call
+# what trios-5 is done without: the package's E3 solver and its memoised recursion (transitions
+# stay open: the exercise builds on them); the checker closes these two functions, not the module
+SOLVER = ("puzzles.trios.model.three_known_rounds", "puzzles.trios.model._three_known")
 
 
 def _three_known_enumerated(N: int) -> Fraction:
@@ -417,7 +318,6 @@ def _three_known() -> Plan:
         ],
         what="your E3(N)",
         kind=exact_number,
-        call=_calling_without_the_solver(),
         passed=f"your E3(N) agrees with the average over every order of the deck for N <= {ENUMERATED} and "
         f"with the recursion over the states for every N up to {E3_RANGE}.",
     )
