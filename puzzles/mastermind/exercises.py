@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from puzzles.course.checker import PackFault, Plan, Stage, exercise, pair_of, whole
+from puzzles.course.checker import PackFault, Plan, Stage, exercise, show, whole
 from puzzles.course.manifest import DataFault
 from puzzles.mastermind import build_data
 from puzzles.mastermind.heuristics import HEURISTICS, heuristic_guess, heuristic_strategy
@@ -127,6 +127,16 @@ def _codes_of(pegs: int, colours: int) -> list[str]:
     return codes
 
 
+def _score(value: Any) -> str | None:
+    """A pair (black, white) of integers, as a tuple or a list."""
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        return "not a pair: a tuple (black, white) of two integers is asked"
+    for part in value:
+        if (problem := whole(part)) is not None:
+            return f"a pair holding {show(part)}, {problem}"
+    return None
+
+
 @exercise(
     "mastermind-1",
     names="guess, secret",
@@ -168,7 +178,7 @@ def _feedback() -> Plan:
             ),
         ],
         what="your feedback",
-        kind=pair_of(whole, "a pair (black, white)"),
+        kind=_score,
         same=lambda given, expected: tuple(given) == expected,
         passed=(
             f"your feedback is right on every pair of codes of 1 to 3 pegs with 4 colours "
@@ -234,7 +244,7 @@ def _number_of_replies() -> Plan:
             Stage(
                 small,
                 reference=_replies_enumerated,
-                label=f"the {len(small)} games of at most {ENUMERATED_CODES} codes",
+                label=f"the {len(small)} games of at most {ENUMERATED_CODES} codes and 9 colours",
                 evidence="the game's reply table",
             ),
             Stage(
@@ -447,6 +457,13 @@ def _together(guess: str, candidates: tuple[str, ...]) -> str:
 def _obvious_judge(case: tuple, given: str | None) -> str | None:
     (candidates,) = case
     expected = _obvious(candidates)
+    if len(candidates) == 1:
+        if given == expected:
+            return None
+        (only,) = candidates
+        return (
+            f"with the single candidate {only} you answer {given}, but guessing {only} itself wins at once."
+        )
     where = f"on {_the_candidates(candidates)}"
     if given is None:
         if expected is None:
@@ -454,16 +471,18 @@ def _obvious_judge(case: tuple, given: str | None) -> str | None:
         role = "the candidate" if expected in candidates else "the code"
         return f"{where} you answer None, but {role} {expected} splits them into single codes."
     if max(_classic().partition_sizes(given, candidates).values()) > 1:
+        together = _together(given, candidates)
         if expected is None and len(candidates) > len(_classic().feedbacks):
             return (
                 f"{where} you answer {given}, but no guess splits {len(candidates)} codes into single codes: "
-                f"a guess has at most {len(_classic().feedbacks)} replies (and {given} leaves "
-                f"{_together(given, candidates)})."
+                f"a guess has at most {len(_classic().feedbacks)} replies (and {given} leaves {together})."
             )
-        together = _together(given, candidates)
         return f"{where} your guess {given} does not split them into single codes: it leaves {together}."
     if expected in candidates and given not in candidates:
-        return f"{where} {given} separates them, but so does the candidate {expected}, which may win at once."
+        return (
+            f"{where} you answer {given}, which splits them into single codes, but so does the candidate "
+            f"{expected}, which may win at once."
+        )
     return None
 
 
@@ -708,16 +727,17 @@ def _capped_judge(case: tuple, given: int) -> str | None:
     if given == expected:
         return None
     free = _search(pegs, colours, None).value(candidates)
+    where = f"in the game {pegs}x{colours} with {_the_candidates(candidates)} and at most d = {d} guesses"
     if free == expected:
-        note = "; here the cap costs nothing"
-    elif given == free:
-        note = f"; {given} is the least total without the cap, which is {d} guesses here"
-    else:
-        note = f" (without the cap it would be {free})"
-    return (
-        f"in the game {pegs}x{colours} with {_the_candidates(candidates)} and at most d = {d} guesses, your "
-        f"total is {given}, but the least total is {expected}{note}."
-    )
+        return (
+            f"{where} your total is {given}, but the least total is {expected} (here the cap costs nothing)."
+        )
+    if given == free:
+        return (
+            f"{where} your total is {given}, but the least total is {expected}: {given} is the least total "
+            f"without the cap, which costs {_plural(expected - given, 'guess', 'guesses')} more here."
+        )
+    return f"{where} your total is {given}, but the least total is {expected} ({free} without the cap)."
 
 
 @exercise(

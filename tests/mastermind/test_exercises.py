@@ -232,7 +232,9 @@ def test_feedback_near_misses():
     )
     rejected("mastermind-1", lambda g, s: tuple(float(v) for v in by_hand(g, s)), why="a float")
     rejected(
-        "mastermind-1", lambda g, s: list(by_hand(g, s)) + [0], why="a pair (black, white) of 2 is asked"
+        "mastermind-1",
+        lambda g, s: list(by_hand(g, s)) + [0],
+        why="not a pair: a tuple (black, white) of two integers",
     )
     rejected("mastermind-1", lookup_table({("1123", "3456"): (0, 1), ("3345", "3456"): (1, 2)}, (4, 0)))
 
@@ -452,11 +454,17 @@ def test_obvious_near_misses():
 
     rejected("mastermind-4", candidates_only, why="you answer None, but the code")
 
-    def outside_first(candidates):
+    def outside_first(candidates):  # the lowest separating code, even when a candidate separates
         found = separating_by_scan(candidates)
-        return found[0] if found else None
+        return found[0] if found and len(candidates) > 1 else obvious_by_scan(candidates)
 
     rejected("mastermind-4", outside_first, why="may win at once")
+    (single,) = next(s for s in checks._obvious_sets() if len(s) == 1)
+    rejected(
+        "mastermind-4",
+        lambda candidates: "1111" if len(candidates) == 1 else obvious_by_scan(candidates),
+        why=f"with the single candidate {single} you answer 1111, but guessing {single} itself wins at once",
+    )
     verdict = rejected(
         "mastermind-4",
         lambda candidates: obvious_by_scan(candidates) or (candidates[0] if len(candidates) > 1 else None),
@@ -685,7 +693,9 @@ def test_capped_near_misses():
     def uncapped(game, candidates, d):  # the recursion of section 2, ignoring the cap
         return _plain_capped(game, frozenset(game.indices(candidates)), 99)
 
-    verdict = rejected("mastermind-6", uncapped, why="is the least total without the cap")
+    verdict = rejected(
+        "mastermind-6", uncapped, why="is the least total without the cap, which costs 1 guess more"
+    )
     assert "at most d = " in verdict.message
 
     @cache
