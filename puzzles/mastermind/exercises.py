@@ -690,10 +690,17 @@ def _members(pegs: int, colours: int, mask: int) -> tuple[str, ...]:
     return tuple(code for index, code in enumerate(_game(pegs, colours).codes) if mask >> index & 1)
 
 
+# Written by hand: the doubles 11, 22, 33, ... of 2x4 and 2x5. A guess inside them only tells
+# itself from the rest, one outside (12) splits them in two: the least total, and any total
+# within the tightest cap, needs that outside guess with two cells and no win.
+CAPPED_DOUBLES: dict[tuple[int, int], str] = {(2, 4): "8421:3-3", (2, 5): "1041041:4-4"}
+
+
 def _capped_sets() -> list[tuple[tuple[int, int], int, int, int]]:
-    """CAPPED_SETS read: ((pegs, colours), mask, tightest cap, first cap that costs nothing)."""
+    """CAPPED_SETS and CAPPED_DOUBLES read: ((pegs, colours), mask, tightest cap, first cap that
+    costs nothing)."""
     found = []
-    for game, text in CAPPED_SETS.items():
+    for game, text in [*CAPPED_SETS.items(), *CAPPED_DOUBLES.items()]:
         for item in text.split():
             mask, caps = item.split(":")
             tightest, free = caps.split("-")
@@ -749,8 +756,9 @@ def _capped_judge(case: tuple, given: int) -> str | None:
     verifies=(
         "all codes of 4x2 and 2x4 and 37 sets of 3 to 11 codes of 4x2, 2x5, 3x3 and 2x4, each with every cap "
         "from the least feasible one to the first that costs nothing (one more for sets of at most 7 codes); "
-        "13 of the sets, found by a seeded search, cost more under their tightest cap; refuses answers that "
-        "reach puzzles.mastermind.search"
+        "13 of the sets, found by a seeded search, cost more under their tightest cap; and the doubles (11, "
+        "22, ...) of 2x4 and 2x5, which need a guess outside them; refuses answers that reach "
+        "puzzles.mastermind.search"
     ),
     giveaways=("T_{d-1}", "d - 1"),
 )

@@ -648,8 +648,8 @@ def test_every_capped_set_is_what_the_check_says_by_the_bare_recursion():
     for game, candidates, d in checks._capped_cases():
         cell = frozenset(Game(*game).indices(candidates))
         assert checks._search(*game, d).value(candidates) == _plain_capped(Game(*game), cell, d)
-    sets = len(checks._capped_sets())
-    assert f"and {sets - 2} sets of" in registration("mastermind-6").summary["verifies"]
+    searched = len(find_capped_sets()) - 2  # besides the two whole games
+    assert f"and {searched} sets of" in registration("mastermind-6").summary["verifies"]
     assert f"{binding} of the sets" in registration("mastermind-6").summary["verifies"]
 
 
@@ -685,8 +685,38 @@ def find_capped_sets(seed: int = 6) -> list[tuple[tuple[int, int], int, int, int
     return found
 
 
-def test_the_capped_sets_are_those_the_seeded_search_finds():
-    assert checks._capped_sets() == find_capped_sets()
+def test_the_capped_sets_are_those_the_seeded_search_finds_and_the_doubles():
+    doubles = [((2, 4), ("11", "22", "33", "44")), ((2, 5), ("11", "22", "33", "44", "55"))]
+    found = [
+        (game, sum(1 << Game(*game).index(code) for code in codes), tightest, tightest)
+        for (game, codes), tightest in zip(doubles, (3, 4), strict=True)
+    ]
+    assert checks._capped_sets() == find_capped_sets() + found
+
+
+def test_the_doubles_need_a_guess_outside_them_with_two_cells():
+    """Without guesses that split a set in two cells and hold no win, the doubles cost more."""
+
+    def least(game, cell, left, two_cells=True):
+        if left == 0:
+            return math.inf
+        if len(cell) == 1:
+            return 1
+        best = math.inf
+        for guess in game.codes:
+            parts = game.partition(guess, cell)
+            if game.hit not in parts and len(parts) <= (1 if two_cells else 2):
+                continue
+            rest = [tuple(p) for r, p in parts.items() if r != game.hit]
+            best = min(best, len(cell) + sum(least(game, p, left - 1, two_cells) for p in rest))
+        return best
+
+    for pegs, colours, tightest, total in [(2, 4, 3, 10), (2, 5, 4, 14)]:
+        game, doubles = Game(pegs, colours), [str(c) * 2 for c in range(1, colours + 1)]
+        assert least(game, doubles, tightest) == least(game, doubles, 9) == total
+        assert least(game, doubles, tightest, two_cells=False) == math.inf
+    game = Game(2, 5)
+    assert least(game, [str(c) * 2 for c in range(1, 6)], 9, two_cells=False) == 15
 
 
 def test_capped_near_misses():
