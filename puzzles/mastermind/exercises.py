@@ -622,7 +622,7 @@ def _determine_judge(case: tuple, given: int) -> str | None:
 @exercise(
     "mastermind-5",
     names="strategy",
-    time_limit=5,
+    time_limit=10,
     without="puzzles.mastermind.strategy",
     asks="determine_total(strategy): the guesses a strategy needs to determine (not reveal) every secret",
     verifies=(
