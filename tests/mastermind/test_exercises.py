@@ -128,7 +128,7 @@ PACKAGE = {
     "mastermind-1": (
         "puzzles.mastermind.model",
         "guess, secret",
-        "M.Game(len(guess), 9).feedback(guess, secret)",
+        "M.Game.feedback(GAME, guess, secret)",
     ),
     "mastermind-2": (
         "puzzles.mastermind.model",
