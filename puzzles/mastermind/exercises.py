@@ -775,7 +775,7 @@ def _capped_total() -> Plan:
         passed=(
             f"right on {len(cases)} (game, candidates, cap) cases: {sets} sets of 4x2, 2x5, 3x3 and 2x4, "
             f"each with every cap from the tightest up, {binding} of them with a cap that raises the least "
-            "total."
+            "total, and the doubles of 2x4 and 2x5, which need a guess outside them."
         ),
     )
 
