@@ -9,7 +9,8 @@ PORT ?= 8888
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
-.PHONY: lab test unit doctest nbval student-test grade-check browser screenshots notebooks student site bench lint clean
+.PHONY: lab test unit doctest nbval student-test grade-check nbgrader-check site-check browser screenshots \
+	site-screenshots notebooks student site release bench lint check-strength clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +23,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	if $(BIN)/python -m pip show --quiet puzzles >/dev/null 2>&1; then \
 		$(BIN)/python -m pip uninstall --quiet --yes puzzles; fi
 	rm -rf puzzles.egg-info
-	$(BIN)/python -m pip install --quiet -e '.[dev,site]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,site,grading]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -31,13 +32,13 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) --port=$(PORT) notebooks/00-course-map.ipynb
 
 test: $(STAMP)
-	$(MAKE) lint unit doctest nbval site browser
+	$(MAKE) lint unit doctest nbval site site-check browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check puzzles tests
 
 unit: $(STAMP)
-	$(BIN)/pytest -q -n 2 --ignore=tests/browser tests
+	$(BIN)/pytest -q -n 2 --ignore=tests/browser --ignore=tests/site tests
 
 # the runnable examples in the docstrings
 doctest: $(STAMP)
@@ -50,15 +51,33 @@ nbval: $(STAMP)
 student: $(STAMP)
 	$(BIN)/dp-puzzles student --out build/student
 
-# the course site, from the executed notebooks (none is run); MathJax and the widget manager
-# come from the npm registry once (cached in build/vendor/)
+# the course site in both editions, from the executed notebooks (none is run): the teacher
+# edition in build/site/, the student edition in build/site-student/; MathJax and the widget
+# manager come from the npm registry once (cached in build/vendor/). HUB=https://... adds the
+# "open on your JupyterHub" links (or set jupyterhub under [tool.dp-puzzles] in pyproject.toml)
 site: $(STAMP)
-	$(BIN)/dp-puzzles site --out build/site
+	$(BIN)/dp-puzzles site --edition teacher --out build/site --vendor-cache build/vendor $(if $(HUB),--hub $(HUB),)
+	$(BIN)/dp-puzzles site --edition student --out build/site-student --vendor-cache build/vendor $(if $(HUB),--hub $(HUB),)
+
+# the answer scan of the built sites (make site first): no exercise's answer on the student
+# site, its downloads or its zip, and every exercise's found on the teacher site
+site-check: $(STAMP)
+	$(BIN)/pytest -q -p no:randomly tests/site
+
+# commit the student edition of the version in pyproject.toml under the tag v<version>-student
+# and the branch student-v<version>, which the sites' launch links open (then git push them)
+release: $(STAMP)
+	$(BIN)/dp-puzzles release
 
 # the grader on every lesson, teacher notebook and student edition (make test grades the first
 # lesson of each unit; nbval and the student-edition test run every notebook)
 grade-check: $(STAMP)
 	PUZZLES_GRADE_EVERY_LESSON=1 $(BIN)/pytest -q -n 2 tests/course/test_grade.py
+
+# nbgrader itself on every lesson: the worked and the released notebook of each autograded
+# (make test releases every lesson and autogrades egg I)
+nbgrader-check: $(STAMP)
+	PUZZLES_NBGRADER_EVERY_LESSON=1 $(BIN)/pytest -q -p no:randomly tests/course/test_nbgrader.py
 
 # (the unit tests build and execute the student edition themselves)
 student-test: $(STAMP)
@@ -72,6 +91,10 @@ browser: $(STAMP)
 screenshots: $(STAMP)
 	LESSONS="$(LESSONS)" $(BIN)/python tests/browser/screenshots.py
 
+# both editions of the site (make site first) at 1280 and 400 px: build/screenshots/site/<edition>/
+site-screenshots: $(STAMP)
+	$(BIN)/python tests/browser/site_screenshots.py
+
 notebooks: $(STAMP)
 	for nb in $(NOTEBOOKS); do \
 		$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
@@ -80,6 +103,12 @@ notebooks: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m puzzles.bench
+
+# how strong each exercise's check is: every mutant of every worked solution through its check
+# (JOBS=2 for two workers; default: one per core); rewrites notebooks/check-strength.md and the
+# README's table. Run it alone: it keeps every core busy for several minutes.
+check-strength: $(STAMP)
+	$(BIN)/dp-puzzles check-strength --write $(if $(JOBS),--jobs $(JOBS),)
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

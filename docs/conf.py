@@ -1,9 +1,10 @@
-"""Sphinx configuration of the course site.
+"""Sphinx configuration of the course site, both editions.
 
-Do not run sphinx-build on this folder directly: ``make site`` (``python -m
-puzzles.course.site``) copies it into ``build/site-src/`` together with the lessons (the
-executed notebooks, never executed again), the API pages and the vendored MathJax and
-widget manager, writes ``site.json`` there, and builds ``build/site/``.
+Do not run sphinx-build on this folder directly: ``dp-puzzles site --edition teacher|student``
+(``make site``) copies it into a temporary folder together with the lessons (the executed
+notebooks, never executed again; for the student edition, their student editions), the API
+pages and the vendored MathJax and widget manager, writes ``site.json`` there (the version,
+the edition, the footer), and builds the site from that.
 """
 
 import json
@@ -16,11 +17,13 @@ project = "Puzzles & Dynamic Programming"
 author = "The dp-puzzles contributors"
 copyright = "2026, the dp-puzzles contributors (MIT licence)"
 release = SETTINGS["version"]
+version = SETTINGS["version"]
 
 root_doc = "index"
 extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.mathjax"]
-exclude_patterns = ["_build", "**.ipynb_checkpoints", "_extra", "site.json"]
+exclude_patterns = ["_build", "**.ipynb_checkpoints", "_extra", "_templates", "site.json"]
 suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
+templates_path = ["_templates"]
 
 # The lessons are shown as they were executed and committed: never run here.
 nb_execution_mode = "off"
@@ -47,16 +50,21 @@ html_title = "Puzzles & Dynamic Programming"
 html_static_path = ["_static"]
 html_extra_path = ["_extra"]
 html_css_files = ["course.css"]
+# a formula wider than its column is set a little smaller, or scrolls with a visible bar
+html_js_files = [("fit-maths.js", {"defer": "defer"})]
 html_favicon = "_static/favicon.svg"
 html_show_sourcelink = False
 html_copy_source = False
 html_last_updated_fmt = None
+# the version and the edition under the title, on every page
+html_sidebars = {"**": ["navbar-logo.html", "edition.html", "search-button-field.html", "sbt-sidebar-nav.html"]}
 # Notebook outputs (tables, figures, widgets) are drawn for a light page.
-html_context = {"default_mode": "light"}
+html_context = {"default_mode": "light", "site_edition": SETTINGS["edition_label"]}
 html_theme_options = {
+    # the student edition links to no repository: its main branch holds the worked solutions
     "repository_url": SETTINGS["repository"],
     "repository_branch": "main",
-    "use_repository_button": True,
+    "use_repository_button": bool(SETTINGS["repository"]),
     "use_download_button": False,
     "use_fullscreen_button": False,
     "use_edit_page_button": False,

@@ -8,15 +8,20 @@ Benchmarks print; tests never assert on time.
 ``python -m puzzles.bench --caps`` prints the cost caps instead: each function whose time or
 memory grows with its arguments serves inputs up to a declared limit (a module constant) and
 refuses more with a sentence naming the limit and a faster way. Each unit's ``CAPS`` lists
-``Cap`` objects: the function, its largest input, a call at the cap (timed here) and a call
-just beyond it (which must be refused at once).
+``Cap`` objects: the function, its largest input, a call at the cap on the worst input the cap
+admits (random long Fractions, the worst matrix shape: timed here, with its peak memory, in a
+child process) and a call just beyond it (which must be refused at once). A cap that measures
+its cost as the computation goes shows "stopped" and the time it took to stop.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
+import os
 import pkgutil
+import resource
 import statistics
 import time
 from collections.abc import Callable
@@ -25,7 +30,18 @@ from pathlib import Path
 
 import puzzles
 
-__all__ = ["Benchmark", "Cap", "discover", "discover_caps", "run", "run_caps", "notebook_benchmarks", "main"]
+__all__ = [
+    "Benchmark",
+    "Cap",
+    "discover",
+    "discover_caps",
+    "largest_admitted",
+    "main",
+    "notebook_benchmarks",
+    "refused",
+    "run",
+    "run_caps",
+]
 
 
 @dataclass(frozen=True)
@@ -44,13 +60,15 @@ class Benchmark:
 @dataclass(frozen=True)
 class Cap:
     """A cost cap: ``function`` serves inputs up to ``largest``; ``at_cap()`` calls it there (the
-    call is named in ``call``) and ``beyond()`` just past it, where it must raise ValueError."""
+    call is named in ``call``; with ``setup``, ``at_cap(setup())``, the setup untimed) and
+    ``beyond()`` just past it, where it must raise ValueError."""
 
     function: str
     largest: str
     call: str
-    at_cap: Callable[[], object]
+    at_cap: Callable[..., object]
     beyond: Callable[[], object]
+    setup: Callable[[], object] | None = None  # builds the worst input, untimed: at_cap(input)
 
 
 def _units(unit: str | None) -> list[object]:
@@ -70,25 +88,83 @@ def discover_caps(unit: str | None = None) -> list[Cap]:
     return [cap for module in _units(unit) for cap in getattr(module, "CAPS", [])]
 
 
+def largest_admitted(
+    make: Callable[[int], object], admitted: Callable[[object], bool], low: int, high: int
+) -> object:
+    """``make(size)`` for the largest size in low..high that ``admitted`` accepts (bisection):
+    the worst input a cap lets through, for timing it at the cap (``make(low)`` must be admitted)."""
+    while low < high:
+        middle = (low + high + 1) // 2
+        if admitted(make(middle)):
+            low = middle
+        else:
+            high = middle - 1
+    return make(low)
+
+
+def refused(call: Callable[[], object]) -> bool:
+    """True when ``call()`` raises ValueError (a cap's sentence), False when it is served."""
+    try:
+        call()
+    except ValueError:
+        return True
+    return False
+
+
+def _measured(
+    call: Callable[..., object], setup: Callable[[], object] | None = None
+) -> tuple[float, float, str]:
+    """(seconds, peak memory in MB beyond the start, outcome) of ``call()`` in a forked child,
+    so that each cap's memory is its own."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        try:
+            os.close(read_end)
+            arguments = () if setup is None else (setup(),)
+            with open("/proc/self/statm") as statm:
+                start_rss = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            start = time.perf_counter()
+            try:
+                call(*arguments)
+                outcome = "served"
+            except ValueError as error:
+                outcome = f"stopped: {str(error)[:60]}"
+            seconds = time.perf_counter() - start
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - start_rss
+            os.write(write_end, json.dumps([seconds, max(peak, 0) / 2**20, outcome]).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    data = b""
+    while chunk := os.read(read_end, 1 << 16):
+        data += chunk
+    os.close(read_end)
+    os.waitpid(pid, 0)
+    if not data:
+        return float("nan"), float("nan"), "the child died"
+    seconds, megabytes, outcome = json.loads(data)
+    return seconds, megabytes, outcome
+
+
 def run_caps(caps: list[Cap]) -> list[tuple[Cap, float, str]]:
-    """Time each call at its cap once, check that the call beyond is refused; print a table."""
-    print(f"{'function':<43} {'largest input':<45} {'timed at the cap':<44} {'time':>9}  beyond")
-    print("-" * 156)
+    """Time each call at its cap once (in a child process: time and peak memory), check that the
+    call beyond is refused; print a table."""
+    print(
+        f"{'function':<43} {'largest input':<45} {'timed at the cap':<52} {'time':>9} {'memory':>8}  beyond"
+    )
+    print("-" * 175)
     results = []
     for cap in caps:
-        start = time.perf_counter()
-        cap.at_cap()
-        seconds = time.perf_counter() - start
-        try:
-            cap.beyond()
-            refused = "SERVED"
-        except ValueError:
-            refused = "refused"
+        seconds, megabytes, outcome = _measured(cap.at_cap, cap.setup)
+        verdict = "refused" if refused(cap.beyond) else "SERVED"
+        note = "" if outcome == "served" else f"  ({outcome})"
         print(
-            f"{cap.function:<43} {cap.largest:<45} {cap.call:<44} {_seconds(seconds):>9}  {refused}",
+            f"{cap.function:<43} {cap.largest:<45} {cap.call:<52} {_seconds(seconds):>9} "
+            f"{megabytes:>5.0f} MB  {verdict}{note}",
             flush=True,
         )
-        results.append((cap, seconds, refused))
+        results.append((cap, seconds, verdict))
     return results
 
 

@@ -24,7 +24,7 @@ def _conda(path):
 def test_conda_and_pip_list_the_same_packages():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project["optional-dependencies"]
-    pip = {_name(r): r for r in project["dependencies"] + extras["dev"] + extras["site"]}
+    pip = {_name(r): r for r in project["dependencies"] + extras["dev"] + extras["site"] + extras["grading"]}
     conda = _conda(ROOT / "environment.yml")
     assert set(conda) == set(pip)
     for name, requirement in pip.items():

@@ -30,6 +30,7 @@ import ast
 import contextlib
 import dis
 import functools
+import heapq
 import importlib
 import inspect
 import math
@@ -95,6 +96,7 @@ class Verdict:
     message: str
     output: str = ""  # what the answer printed while it was checked (capped)
     seconds: float | None = None  # the answer's own time
+    time_limit: float | None = None  # the limit on it (None for a value)
 
     @property
     def passed(self) -> bool:
@@ -184,6 +186,12 @@ def _plan_of(exercise_id: str, make_plan: Callable[[], Plan]) -> Plan:
         plan.stages = [stage]
         plan.call = _the_value
     return plan
+
+
+def _forget_plans() -> None:
+    """Drop every plan and registration from this process (a check's child, before the answer runs)."""
+    _plan_of.cache_clear()
+    _REGISTRY.clear()
 
 
 def _the_value(answer: Any) -> Any:
@@ -452,9 +460,21 @@ def _number(value: int) -> str:
 
 
 def show(value: Any, limit: int = 120) -> str:
-    """A value as a reader takes it in: exact numbers as ``23/7``, sets sorted, long things cut."""
+    """A value as a reader takes it in: exact numbers as ``23/7``, sets sorted, long things cut
+    (a large container is never written out whole: writing stops at the limit)."""
 
-    def inner(item: Any) -> str:
+    def joined(items: Iterable[Any], room: int) -> str:
+        parts, used = [], 0
+        for item in items:
+            if used > room:
+                parts.append("...")
+                break
+            text = inner(item, room - used)
+            parts.append(text)
+            used += len(text) + 2
+        return ", ".join(parts)
+
+    def inner(item: Any, room: int) -> str:
         if isinstance(item, bool) or item is None:
             return repr(item)
         if isinstance(item, int):
@@ -463,25 +483,37 @@ def show(value: Any, limit: int = 120) -> str:
             return str(item)
         if isinstance(item, range):
             if item.step == 1 and len(item) > 8:
-                return f"range({inner(item.start)}, {inner(item.stop)})"
+                return f"range({inner(item.start, room)}, {inner(item.stop, room)})"
             return repr(item)
         if isinstance(item, (set, frozenset)):
+            if not item:
+                return "set()"
             try:
-                items = sorted(item)
+                items = sorted(item) if len(item) <= 1000 else heapq.nsmallest(60, item)
             except TypeError:
-                items = sorted(item, key=repr)
-            return "{" + ", ".join(inner(i) for i in items) + "}" if items else "set()"
+                items = sorted(item, key=repr) if len(item) <= 1000 else list(item)[:60]
+            more = ", ..." if len(items) < len(item) else ""
+            return "{" + joined(items, room) + more + "}"
         if isinstance(item, tuple):
-            inside = ", ".join(inner(i) for i in item)
+            inside = joined(item, room)
             return f"({inside},)" if len(item) == 1 else f"({inside})"
         if isinstance(item, list):
-            return "[" + ", ".join(inner(i) for i in item) + "]"
+            return "[" + joined(item, room) + "]"
         if isinstance(item, dict):
-            return "{" + ", ".join(f"{inner(k)}: {inner(v)}" for k, v in item.items()) + "}"
-        return repr(item)
+            return "{" + joined((_Pair(k, v) for k, v in item.items()), room) + "}"
+        if isinstance(item, _Pair):
+            return f"{inner(item.key, room)}: {inner(item.value, room)}"
+        text = repr(item)
+        return text if len(text) <= room + 3 else text[: room + 3]
 
-    text = inner(value)
+    text = inner(value, limit)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@dataclass(frozen=True)
+class _Pair:
+    key: Any
+    value: Any
 
 
 def place(case: tuple, names: str) -> str:
@@ -652,13 +684,14 @@ def judge(entry: Exercise, events: Iterable[probes.Event]) -> tuple[str, str, st
                 )
             stage_index = next(i for i, s in enumerate(plan.stages) if s is flat[index][0])
             stage, case = flat[index]
-            where = "" if plan.value else f"at {place(case, entry.names)}"
             if isinstance(event, probes.Raised):
-                return "incorrect", _raised_message(event, where or "", what, entry), "", None
+                where = "" if plan.value else f"at {place(case, entry.names)}"
+                return "incorrect", _raised_message(event, where, what, entry), "", None
             value = event.value
-            prefix = f"{where} {what}" if where else what
-            gives = "gives" if not plan.value else "is"
             if plan.kind is not None and (problem := plan.kind(value)) is not None:
+                where = "" if plan.value else f"at {place(case, entry.names)}"
+                prefix = f"{where} {what}" if where else what
+                gives = "gives" if not plan.value else "is"
                 return "incorrect", f"{prefix} {gives} {shown(value)}, {problem}.", "", None
             if stage.judge is not None:
                 problem = stage.judge(case, value)
@@ -688,6 +721,14 @@ def judge(entry: Exercise, events: Iterable[probes.Event]) -> tuple[str, str, st
                 f"{what} took longer than {entry.time_limit:g} s{where}{before}.{advice}",
                 "",
                 event.seconds,
+            )
+        elif isinstance(event, probes.Fault):
+            return (
+                "check failed",
+                f"the check could not run your answer ({event.why}). This is the course pack's fault, not "
+                "your answer's; please report it.",
+                "",
+                None,
             )
         elif isinstance(event, probes.Garbled):
             return "incorrect", _TAMPERED, "", None
@@ -757,6 +798,8 @@ def evaluate(exercise_id: str, answer: Any) -> Iterator[probes.Event]:
 def _seconds(value: float | None) -> str:
     if value is None:
         return ""
+    if value < 0.01:
+        return "under 0.01 s"
     return f"{value:.2f} s" if value < 10 else f"{value:.0f} s"
 
 
@@ -796,12 +839,9 @@ def verify(exercise_id: str, answer: Any) -> Verdict:
             f"the check itself failed ({type(error).__name__}: {error}). This is the course pack's fault, "
             "not your answer's; please report it.",
         )
-    value = entry.plan().value
-    if status == "correct" and seconds is not None and not value:
-        message = f"{message.rstrip()} Your answer took {_seconds(seconds)} (limit {entry.time_limit:g} s)."
-    elif status == "incorrect" and "took longer than" not in message and not value:
-        message = f"{message.rstrip()} (time limit {entry.time_limit:g} s)"
-    return Verdict(exercise_id, status, message, output, seconds)
+    return Verdict(
+        exercise_id, status, message, output, seconds, entry.time_limit if not entry.plan().value else None
+    )
 
 
 def _in_kernel(entry: Exercise, answer: Any) -> Iterator[probes.Event]:  # pragma: no cover - Windows
@@ -831,10 +871,11 @@ def check(exercise_id: str, answer: Any) -> None:
 
 def require(exercise_id: str, answer: Any) -> None:
     """``check``, then ``AssertionError`` unless the verdict is Correct (for nbgrader's autograder)."""
+    __tracebackhide__ = True  # the checker's own lines stay out of the student's feedback
     verdict = verify(exercise_id, answer)
     print(_printed(verdict))
     if not verdict.passed:
-        raise AssertionError(f"{exercise_id}: {STATUS_WORDS.get(verdict.status, verdict.status)}")
+        raise AssertionError(str(verdict))
 
 
 def _printed(verdict: Verdict) -> str:
@@ -846,4 +887,9 @@ def _printed(verdict: Verdict) -> str:
     kept = re.sub(r"(\d) (s|ms)\b", "\\1\u00a0\\2", str(verdict))
     wrapped = textwrap.fill(kept, width=VERDICT_WIDTH, break_long_words=False, break_on_hyphens=False)
     lines.append(wrapped.replace("\u00a0", " "))
+    if verdict.time_limit is not None and verdict.status in ("correct", "incorrect"):
+        if verdict.seconds is not None and verdict.status == "correct":
+            lines.append(f"Your answer took {_seconds(verdict.seconds)} of its {verdict.time_limit:g} s.")
+        elif "took longer than" not in verdict.message:
+            lines.append(f"(The check allows your answer {verdict.time_limit:g} s.)")
     return "\n".join(lines)

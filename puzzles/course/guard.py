@@ -34,7 +34,7 @@ import types
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["PackageReached", "ProgramRefused", "install", "forbidden_files", "MEMORY_ALLOWANCE"]
+__all__ = ["PackageReached", "ProgramRefused", "close", "install", "forbidden_files", "MEMORY_ALLOWANCE"]
 
 MEMORY_ALLOWANCE = 2 * 1024**3  # bytes a check may allocate beyond what the process holds
 _PR_SET_PDEATHSIG = 1
@@ -48,15 +48,6 @@ class PackageReached(Exception):
         super().__init__(
             f"this exercise is to be done without the course package, and your answer reached {where}"
         )
-
-
-class _Closed(types.ModuleType):
-    """What a closed module's name leads to: any attribute is ``PackageReached``."""
-
-    def __getattr__(self, name: str):
-        if _dunder(name):
-            raise AttributeError(name)
-        raise PackageReached(f"{self.__name__}.{name}")
 
 
 class ProgramRefused(Exception):
@@ -180,20 +171,13 @@ def _close_package(names: set[str], files: set[str]) -> None:
     import builtins
 
     builtins._puzzles_package_reached = PackageReached  # what every tripwire raises
-    closed_modules = {}
-    for name in sorted(names, key=len):
-        closed_modules[name] = _Closed(name)
-    for name in sorted(names, key=len, reverse=True):
+    for name in names:
         module = sys.modules.get(name)
-        sys.modules[name] = closed_modules[name]
         if module is None:
             continue
-        parent, _, child = name.rpartition(".")
-        if parent and parent in sys.modules and vars(sys.modules[parent]).get(child) is module:
-            setattr(sys.modules[parent], child, closed_modules.get(name))
         for key in list(vars(module)):
             value = vars(module)[key]
-            if _dunder(key) or isinstance(value, (type, types.FunctionType, types.ModuleType)):
+            if _dunder(key) or callable(value) or isinstance(value, types.ModuleType):
                 continue
             del vars(module)[key]  # cached tables and other data of a closed module
     for path in files:
@@ -262,12 +246,31 @@ def _module_named(path: str, packages: tuple[str, ...]) -> str:
     return path
 
 
-def install(without: Iterable[str] = (), memory: int = MEMORY_ALLOWANCE) -> None:
-    """Put the child's protections in place (see the module's description). Call once, in the child."""
-    _die_with_parent()
-    os.register_at_fork(after_in_child=_die_with_parent)
-    _limit_memory(memory)
-    names, files = forbidden_files(without)
+_CLOSED: list[set[str]] = []  # the packages closed in this process so far (one hook covers them)
+
+
+def close(packages: Iterable[str] = ()) -> None:
+    """Close ``packages`` for the rest of this process, and refuse to start other programs.
+
+    Every function defined in their files raises ``PackageReached`` from now on (the modules stay
+    importable: a name imported from them is bound, and fails when called); their caches are
+    emptied and their data dropped; an audit hook refuses to load them afresh or read their files.
+    """
+    _die_with_parent()  # resolves prctl before the hook refuses ctypes
+    if not _CLOSED:
+        os.register_at_fork(after_in_child=_die_with_parent)  # what this process forks dies with it
+    packages = tuple(packages)
+    if _CLOSED and set(packages) <= _CLOSED[0]:
+        return  # closed already in this process (a check's child forked from the grader's runner)
+    names, files = forbidden_files(packages)
     if names or files:
         _close_package(names, files)
     sys.addaudithook(_audit_hook(names, files))
+    _CLOSED[:] = [set(packages) | (_CLOSED[0] if _CLOSED else set())]
+
+
+def install(without: Iterable[str] = (), memory: int = MEMORY_ALLOWANCE) -> None:
+    """Put a check child's protections in place (see the module's description). Call once, in the child."""
+    _die_with_parent()
+    _limit_memory(memory)
+    close(without)

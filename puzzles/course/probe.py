@@ -40,6 +40,8 @@ __all__ = [
     "Finished",
     "TimedOut",
     "Died",
+    "Garbled",
+    "Fault",
     "probe",
     "OUTPUT_CAP",
     "fork_available",
@@ -49,7 +51,9 @@ OUTPUT_CAP = 2000  # characters of the answer's printed output brought back
 OVERHEAD_ALLOWANCE = 60.0  # seconds outside the answer (building inputs, writing values) a check allows
 
 _FRAME = struct.Struct(">I")
-_BOARD = struct.Struct(">qdd")  # input being evaluated (-1: none), answer seconds before it, its start
+# the shared record of the answer's time: a sequence number (odd while it is being written), the
+# input being evaluated (-1: none), the answer's seconds before it, and that call's start
+_BOARD = struct.Struct(">Qqdd")
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,14 @@ class TimedOut(Event):
 @dataclass(frozen=True)
 class Garbled(Event):
     """What came back is not what the check's child writes: something else wrote into its channel."""
+
+    index: int
+    why: str
+
+
+@dataclass(frozen=True)
+class Fault(Event):
+    """The check's child failed outside the answer (building inputs, closing modules): the pack's fault."""
 
     index: int
     why: str
@@ -191,12 +203,15 @@ def _child(
         capture = _CappedText()
         sys.stdout = sys.stderr = capture
         arguments = [build(item) if build is not None else item for item in inputs]
+        checker = sys.modules.get("puzzles.course.checker")
+        if checker is not None:  # the plans (and their references' caches) are not the answer's to read
+            checker._forget_plans()
         guard.install(without)
         clock = time.monotonic
         used = 0.0
+        sequence = 0
         for index, args in enumerate(arguments):
-            board.seek(0)
-            board.write(_BOARD.pack(index, used, clock()))
+            sequence = _write_board(board, sequence, index, used, clock())
             started = clock()
             try:
                 value = (
@@ -207,8 +222,7 @@ def _child(
             except BaseException as error:  # noqa: BLE001 - every way an answer can fail is reported
                 seconds = clock() - started
                 used += seconds
-                board.seek(0)
-                board.write(_BOARD.pack(-1, used, 0.0))
+                sequence = _write_board(board, sequence, -1, used, 0.0)
                 frame = {
                     "i": index,
                     "e": [_classify(error), type(error).__name__, _message_of(error)],
@@ -217,20 +231,35 @@ def _child(
             else:
                 seconds = clock() - started
                 used += seconds
-                board.seek(0)
-                board.write(_BOARD.pack(-1, used, 0.0))
+                sequence = _write_board(board, sequence, -1, used, 0.0)
                 frame = {"i": index, "v": value, "t": seconds}
             _write_frame(fd, frame)
         _write_frame(fd, {"end": True, "output": capture.text(), "t": used})
-    except BaseException:  # noqa: BLE001 - the child must reach os._exit
+    except BaseException as error:  # noqa: BLE001 - the child must reach os._exit
         code = 70
+        try:
+            _write_frame(fd, {"fault": f"{type(error).__name__}: {error}"[:300]})
+        except BaseException:  # noqa: BLE001
+            pass
     finally:
         os._exit(code)
 
 
+def _write_board(board: mmap.mmap, sequence: int, index: int, used: float, started: float) -> int:
+    """Publish the answer's time: the sequence number is odd while the record is being written."""
+    board[0:8] = struct.pack(">Q", sequence + 1)
+    board[8 : _BOARD.size] = _BOARD.pack(0, index, used, started)[8:]
+    board[0:8] = struct.pack(">Q", sequence + 2)
+    return sequence + 2
+
+
 def _read_board(board: mmap.mmap) -> tuple[int, float, float]:
-    board.seek(0)
-    return _BOARD.unpack(board.read(_BOARD.size))
+    """The child's latest complete record (never one torn by a write in progress)."""
+    while True:
+        before, index, used, started = _BOARD.unpack(board[: _BOARD.size])
+        (after,) = struct.unpack(">Q", board[0:8])
+        if before == after and before % 2 == 0:
+            return index, used, started
 
 
 class _Frames:
@@ -303,7 +332,7 @@ def probe(
     Closing the iterator early (``close()``, or leaving a ``for`` loop) kills the child.
     """
     board = mmap.mmap(-1, _BOARD.size)
-    board.write(_BOARD.pack(-1, 0.0, 0.0))
+    board.write(_BOARD.pack(0, -1, 0.0, 0.0))
     read_end, write_end = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -342,6 +371,9 @@ def probe(
                 yield Garbled(last_index + 1, str(error))
                 return
             for frame in received:
+                if "fault" in frame:
+                    yield Fault(last_index + 1, str(frame["fault"]))
+                    return
                 if frame.get("end"):
                     yield Finished(str(frame.get("output", "")), float(frame.get("t", 0.0)))
                     return

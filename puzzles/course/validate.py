@@ -23,7 +23,10 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 __all__ = [
+    "is_bool",
     "whole_number",
     "number",
     "at_most",
@@ -51,6 +54,12 @@ def shown(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def is_bool(value: object) -> bool:
+    """True for Python's and numpy's booleans, whatever numpy calls its type (``bool_`` before
+    numpy 2, ``bool`` from numpy 2 on): a truth value, never a number."""
+    return isinstance(value, (bool, np.bool_))
+
+
 def whole_number(value: object, what: str, least: int | None = None, most: int | None = None) -> int:
     """``value`` as a Python int, or ``ValueError("<what> must be a whole number, got ...")``.
 
@@ -58,9 +67,10 @@ def whole_number(value: object, what: str, least: int | None = None, most: int |
     strings and None are refused. With ``least`` or ``most``, values outside are refused too
     ("<what> must be at least <least>, got ...").
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{what} must be a whole number, got {shown(value)}")
-    value = int(value)
+    if type(value) is not int:  # the common case skips the abstract-class checks
+        if is_bool(value) or not isinstance(value, numbers.Integral):
+            raise ValueError(f"{what} must be a whole number, got {shown(value)}")
+        value = int(value)
     if least is not None and value < least:
         raise ValueError(f"{what} must be at least {least}, got {shown(value)}")
     if most is not None and value > most:
@@ -80,7 +90,11 @@ def number(
     Bools, None, strings, complex numbers, nan and infinities are refused; ``least`` and ``most``
     bound it (inclusive), ``below`` from above (exclusive).
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    if type(value) is float and least is None and most is None and below is None:
+        if not math.isfinite(value):  # the common case skips the abstract-class checks
+            raise ValueError(f"{what} must be a finite number, got {shown(value)}")
+        return value
+    if is_bool(value) or not isinstance(value, numbers.Real):
         raise ValueError(f"{what} must be a number, got {shown(value)}")
     if not isinstance(value, numbers.Rational) and not math.isfinite(value):  # ints may exceed floats
         raise ValueError(f"{what} must be a finite number, got {shown(value)}")
@@ -115,10 +129,9 @@ def cap(value: int, what: str, largest: int, alternative: str = "") -> int:
 
 
 def flag(value: object, what: str) -> bool:
-    """True or False (numpy bools too); anything else (``"no"``, 0, None) is refused."""
-    if isinstance(value, bool):
-        return value
-    if type(value).__name__ == "bool_":
+    """True or False (numpy bools of every version too, as the plain bool they stand for);
+    anything else (``"no"``, 0, None) is refused."""
+    if is_bool(value):
         return bool(value)
     raise ValueError(f"{what} must be True or False, got {shown(value)}")
 
@@ -126,6 +139,8 @@ def flag(value: object, what: str) -> bool:
 def one_of(value: object, what: str, options: Iterable[Any]) -> Any:
     """``value`` when it is one of ``options``; else a sentence listing them."""
     options = tuple(options)
+    if isinstance(value, np.generic):  # a numpy scalar stands for the Python value it holds
+        value = value.item()
     for option in options:
         try:
             if type(value) is type(option) and value == option:
@@ -149,7 +164,7 @@ def sequence(
     ``least`` and ``most`` bound it.
     """
     if isinstance(values, (str, bytes, set, frozenset, dict)) or not isinstance(values, (Sequence, range)):
-        if type(values).__name__ != "ndarray":
+        if not isinstance(values, np.ndarray):
             raise ValueError(f"{what} must be a list or tuple, got {shown(values)}")
     items = list(values)
     if length is not None and len(items) != length:
@@ -185,7 +200,7 @@ def probability_vector(
     ``tolerance``. A float vector that misses 1 is refused with a pointer to Fractions."""
     items = sequence(values, what, length=length, least=1, most=longest)
     for item in items:
-        if isinstance(item, bool) or not isinstance(item, numbers.Real):
+        if is_bool(item) or not isinstance(item, numbers.Real):
             raise ValueError(f"each entry of {what} must be a number, got {shown(item)}")
         if isinstance(item, float) and not math.isfinite(item):
             raise ValueError(f"each entry of {what} must be a finite number, got {shown(item)}")
@@ -216,7 +231,7 @@ def code(values: object, what: str, alphabet: Iterable[Any], length: int | None 
             known = item in symbols
         except TypeError:
             known = False
-        if not known or isinstance(item, bool):
+        if not known or is_bool(item):
             listed = ", ".join(map(str, symbols))
             raise ValueError(f"{what} uses {shown(item)}, which is not one of {listed}")
     return tuple(items)

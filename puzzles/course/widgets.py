@@ -17,8 +17,18 @@ from typing import Any
 import ipywidgets as widgets
 
 from puzzles.course.checker import PackFault
+from puzzles.course.validate import one_of, shown, whole_number
 
-__all__ = ["MessageLine", "error_html", "guarded", "html_table", "instruction", "int_slider"]
+__all__ = [
+    "MessageLine",
+    "error_html",
+    "guarded",
+    "html_table",
+    "instruction",
+    "int_slider",
+    "starting_option",
+    "starting_value",
+]
 
 ERROR_STYLE = "color:#8b0000;background:#fdecea;border:1px solid #f5c2c0;border-radius:4px;padding:2px 8px"
 BUSY_STYLE = "color:#495057;font-style:italic;padding:2px 8px"
@@ -30,15 +40,49 @@ def instruction(text: str) -> widgets.HTML:
     return widgets.HTML(f"<i>{html.escape(text)}</i>")
 
 
-def int_slider(description: str, value: int, low: int, high: int) -> widgets.IntSlider:
-    """An IntSlider on low..high with its whole description visible; ``value`` is clipped into range."""
-    return widgets.IntSlider(
-        value=min(max(value, low), high),
+def starting_value(value: object, what: str, low: int, high: int) -> tuple[int, str]:
+    """Where a control starts for a factory's argument, and a sentence when it is not the value
+    asked for: outside low..high it starts at the nearest end, and anything but a whole number
+    at ``low``. The widget shows the sentence, so nothing is clipped without a word."""
+    try:
+        number = whole_number(value, what)
+    except ValueError as error:
+        return low, f"{error}; the widget starts at {low}"
+    if low <= number <= high:
+        return number, ""
+    start = min(max(number, low), high)
+    return (
+        start,
+        f"{what} = {shown(number)} is outside the range {low}..{high} this widget serves; "
+        f"it starts at {start}",
+    )
+
+
+def starting_option(value: object, what: str, options: Sequence[Any], default: Any) -> tuple[Any, str]:
+    """A dropdown's start for a factory's argument: ``value`` when it is one of ``options``, else
+    ``default`` and a sentence listing the options (never ipywidgets' "Invalid selection")."""
+    try:
+        return one_of(value, what, options), ""
+    except ValueError as error:
+        return default, f"{error}; the widget starts at {default!r}"
+
+
+def int_slider(
+    description: str, value: object, low: int, high: int, what: str | None = None
+) -> widgets.IntSlider:
+    """An IntSlider on low..high with its whole description visible. A ``value`` outside the
+    range (or no whole number) starts the slider at the nearest end, and ``slider.start_note``
+    holds the sentence saying so ("" otherwise) for the widget to show."""
+    start, note = starting_value(value, what or description, low, high)
+    slider = widgets.IntSlider(
+        value=start,
         min=low,
         max=high,
         description=description,
         style={"description_width": "initial"},
     )
+    slider.start_note = note
+    return slider
 
 
 def error_html(message: str) -> str:
@@ -58,6 +102,13 @@ class MessageLine(widgets.HTML):
         self.text = message
         self.busy = False
         self.value = error_html(message)
+
+    def show_notes(self, *notes: str) -> None:
+        """Show the sentences of the arguments a widget could not start with (empty ones are
+        skipped; nothing at all clears nothing), styled as a complaint."""
+        text = "; ".join(note for note in notes if note)
+        if text:
+            self.show_error(text)
 
     def show_busy(self, note: str = BUSY) -> None:
         """A grey "working..." note (not an error: ``text`` stays empty)."""

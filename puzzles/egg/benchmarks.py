@@ -32,9 +32,10 @@ BENCHMARKS = [
 
 # -- cost caps (``python -m puzzles.bench --caps``) -------------------------------------------
 
+import random  # noqa: E402
 from fractions import Fraction  # noqa: E402
 
-from puzzles.bench import Cap  # noqa: E402
+from puzzles.bench import Cap, largest_admitted, refused  # noqa: E402
 from puzzles.egg import model  # noqa: E402
 
 
@@ -47,13 +48,45 @@ def _every_closed_form(k: int):
     return task
 
 
+def _largest_trials() -> int:
+    """The largest t that max_size(10 000, t) admits: the most terms and the most digits."""
+    terms = model.MAX_SIZE_TERMS
+    return largest_admitted(
+        lambda t: t, lambda t: not refused(lambda: model._check_size_cost(terms, t, "F")), terms + 1, 10**15
+    )
+
+
+def _random_prior(H: int, bits: int) -> list[Fraction]:
+    rng = random.Random(H * 1000 + bits)
+    return [Fraction(rng.getrandbits(bits) | 1, rng.getrandbits(bits) | 1) for _ in range(H + 1)]
+
+
+def _worst_prior(H: int) -> list[Fraction]:
+    """Random Fractions over C = 0..H with denominators as long as the cost cap admits (n = 2)."""
+    return largest_admitted(
+        lambda bits: _random_prior(H, bits),
+        lambda prior: not refused(lambda: model._check_expected_cost(2, [Fraction(w) for w in prior])),
+        1,
+        4096,
+    )
+
+
 CAPS = [
     Cap(
         "max_size, rep, first, laplace_rep",
         f"{model.MAX_SIZE_DIGITS:,} digits, {model.MAX_SIZE_TERMS:,} terms",
-        "max_size(10_000, 10**9): 54 000 digits",
-        lambda: model.max_size(10_000, 10**9),
-        lambda: model.max_size(10_001, 10**9),
+        "max_size(10_000, t), t the largest admitted",
+        lambda t: model.max_size(model.MAX_SIZE_TERMS, t),
+        lambda: model.max_size(model.MAX_SIZE_TERMS + 1, 10**9),
+        _largest_trials,
+    ),
+    Cap(
+        "rep, laplace_rep (n eggs: n - 1 terms)",
+        f"n <= {model.MAX_SIZE_TERMS:,} eggs",
+        "rep(t + 1, 10_000), t the largest admitted",
+        lambda t: model.rep(t + 1, model.MAX_SIZE_TERMS),
+        lambda: model.rep(10**9, model.MAX_SIZE_TERMS + 1),
+        _largest_trials,
     ),
     Cap(
         "W, X, L, Y, Nom, Dif, z (closed forms)",
@@ -85,9 +118,18 @@ CAPS = [
     ),
     Cap(
         "expected_trials, expected_drops",
-        f"min(n, H) H**3 <= {model.EXPECTED_LARGEST_WORK:,}",
-        "expected_trials(2, 182 weights): H = 181",
-        lambda: model.expected_trials(2, [Fraction(1, 7)] * 182),
+        f"min(n, H) H**3 x 64-bit words <= {model.EXPECTED_LARGEST_WORK:,}",
+        "n = 2, H = 181, random Fractions, longest admitted",
+        lambda prior: model.expected_trials(2, prior),
         lambda: model.expected_trials(2, [Fraction(1, 7)] * 183),
+        lambda: _worst_prior(181),
+    ),
+    Cap(
+        "expected_trials, expected_drops",
+        "(long denominators)",
+        "n = 2, H = 90, random Fractions, longest admitted",
+        lambda prior: model.expected_trials(2, prior),
+        lambda: model.expected_trials(2, _random_prior(90, 4096)),
+        lambda: _worst_prior(90),
     ),
 ]

@@ -503,8 +503,8 @@ def _many_egg_trials() -> Plan:
         ),
         what="your W(n,k)",
         kind=whole,
-        passed=f"your W(n,k) is right for every n <= 8 and k <= 600 (dynamic programme) and at {MANY_FAR}, "
-        "where no DP can go (closed form).",
+        passed=f"your W(n,k) is right for every n <= 8 and k <= 600, by the dynamic programme, and at "
+        f"{MANY_FAR}, where no DP can go, by the closed form.",
     )
 
 
@@ -531,7 +531,8 @@ def _many_egg_drops() -> Plan:
         kind=_drops_kind,
         same=_same_drops,
         shown=_shown_given_drops,
-        passed=f"your X(n,k) is right for {MANY_RANGE} (dynamic programme) and at {MANY_FAR} (closed form).",
+        passed=f"your X(n,k) is right for {MANY_RANGE}, by the dynamic programme, and at {MANY_FAR}, by the "
+        "closed form.",
     )
 
 
@@ -690,7 +691,8 @@ def _laplace_from_rep() -> Plan:
         _many_stages(lambda n, k: _laplace(MANY_EGGS, MANY_SIZES).fraction(n, k), _laplace_total),
         what="your L(n,k)",
         kind=exact_number,
-        passed=f"your L(n,k) is right for {MANY_RANGE} (dynamic programme) and at {MANY_FAR} (closed form).",
+        passed=f"your L(n,k) is right for {MANY_RANGE}, by the dynamic programme, and at {MANY_FAR}, by the "
+        "closed form.",
     )
 
 
@@ -713,7 +715,8 @@ def _laplace_drops_from_rep() -> Plan:
         kind=_drops_kind,
         same=_same_drops,
         shown=_shown_given_drops,
-        passed=f"your Y(n,k) is right for {MANY_RANGE} (dynamic programme) and at {MANY_FAR} (closed form).",
+        passed=f"your Y(n,k) is right for {MANY_RANGE}, by the dynamic programme, and at {MANY_FAR}, by the "
+        "closed form.",
     )
 
 

@@ -13,7 +13,7 @@ Two counting facts carry the whole module:
   in t trials, so W(n, k) is the least t with F(n, t) >= k (this is Sniedovich's Theorem 6
   in other words);
 * with Nom(n, k) = (k + 1) L(n, k), the Laplace equation (28) becomes an equation in
-  integers, and Nom(n, k) = k + W(n, 1) + ... + W(n, k).
+  integers, which Lesson IV solves in closed form.
 
 Both facts are verified against the plain dynamic programme (``worst_case_table`` and
 ``laplace_table``) by the test suite.
@@ -33,6 +33,7 @@ import numpy as np
 
 from puzzles.course.validate import cap as _cap
 from puzzles.course.validate import sequence as _sequence
+from puzzles.course.validate import shown as _shown
 from puzzles.course.validate import whole_number as _check_int
 
 __all__ = [
@@ -115,12 +116,16 @@ def _size_digits(n: int, t: int) -> int:
     return int(bits * 0.30103) + 1
 
 
-def _check_size_cost(n: int, t: int, what: str) -> None:
-    """Refuse an F(n, t) beyond the caps, naming ``what`` is being computed."""
+def _check_size_cost(n: int, t: int, what: str, eggs: int | None = None) -> None:
+    """Refuse an F(n, t) beyond the caps, naming ``what`` is being computed.
+
+    ``eggs`` is the caller's own number of eggs when it differs from ``n`` (rep(j, n) sums
+    F(n - 1, j - 1)): the cap of MAX_SIZE_TERMS is stated, and held, on the caller's n.
+    """
     if 0 < n < t:
         _cap(
-            n,
-            f"the number of binomial terms of {what} (n eggs)",
+            n if eggs is None else eggs,
+            f"the number of eggs n of {what} (a sum of binomial terms)",
             MAX_SIZE_TERMS,
             "with n >= t the sum is 2**t - 1; otherwise use fewer eggs",
         )
@@ -136,11 +141,11 @@ def _check_size_cost(n: int, t: int, what: str) -> None:
 def max_size(n: int, t: int) -> int:
     """F(n, t) = C(t,1) + ... + C(t,n): the largest size that n eggs settle in t trials.
 
-    F(n, t) = 0 for t <= 0 or n <= 0, and F(n, t) = 2**t - 1 when n >= t. Serves answers of
+    F(n, t) = 0 for t = 0 or n = 0, and F(n, t) = 2**t - 1 when n >= t. Serves answers of
     up to ``MAX_SIZE_DIGITS`` digits, summed from at most ``MAX_SIZE_TERMS`` terms.
     """
-    n = _check_int(n, "the number of eggs n")
-    t = _check_int(t, "the number of trials t")
+    n = _check_int(n, "the number of eggs n", least=0)
+    t = _check_int(t, "the number of trials t", least=0)
     _check_size_cost(n, t, "F(n, t)")
     return _max_size(n, t)
 
@@ -209,9 +214,8 @@ def _worst_case_interval(n: int, k: int) -> tuple[int, int]:
 def worst_case_drops(n: int, k: int) -> range:
     """X(n, k): Sniedovich eq. (19), every optimal first drop (relative positions) as a range.
 
-    With t = W(n, k), a drop x is optimal exactly when the break side (n - 1 eggs, x - 1
-    heights) and the survive side (n eggs, k - x heights) both fit in t - 1 trials:
-    k - F(n, t-1) <= x <= F(n-1, t-1) + 1.
+    A drop x is optimal exactly when the break side (n - 1 eggs, x - 1 heights) and the
+    survive side (n eggs, k - x heights) can both be settled in W(n, k) - 1 trials.
 
     >>> worst_case_drops(2, 100)  # drop the first egg from storey 9, 10, ... or 14
     range(9, 15)
@@ -231,7 +235,7 @@ def rep(j: int, n: int) -> int:
     rep(j, n) = C(j-1, 0) + C(j-1, 1) + ... + C(j-1, n-1) = F(n-1, j-1) + 1.
     """
     j, n = _check_index(j), _check_eggs(n)
-    _check_size_cost(n - 1, j - 1, "rep(j, n)")
+    _check_size_cost(n - 1, j - 1, "rep(j, n)", eggs=n)
     return _max_size(n - 1, j - 1) + 1
 
 
@@ -243,7 +247,7 @@ def first(j: int, n: int) -> int:
 
 
 def dif(j: int, n: int) -> int:
-    """Dif(j, n) = Nom(n, j) - Nom(n, j-1), Sniedovich Table 9; equals 1 + W(n, j)."""
+    """Dif(j, n) = Nom(n, j) - Nom(n, j-1): Sniedovich Table 9, the step of the Laplace numerator."""
     j, n = _check_index(j), _check_eggs(n)
     _cap(_digits(j), "the number of digits of j", MAX_K_DIGITS, "no building is that tall")
     return 1 + _trials(n, j)
@@ -252,12 +256,11 @@ def dif(j: int, n: int) -> int:
 def laplace_rep(j: int, n: int) -> int:
     """REP(j, n): how often j appears in (Dif(1,n), Dif(2,n), ...); Sniedovich Table 10.
 
-    Since Dif(k, n) = 1 + W(n, k), the value j appears as often as j - 1 appears among the
-    W(n, k): REP(1, n) = 0 and REP(j, n) = rep(j - 1, n) for j >= 2 (Exercise 6).
+    How REP relates to rep is Exercise 6 of Lesson IV.
     """
     j, n = _check_index(j), _check_eggs(n)
     if j > 1:
-        _check_size_cost(n - 1, j - 2, "REP(j, n)")
+        _check_size_cost(n - 1, j - 2, "REP(j, n)", eggs=n)
     return 0 if j == 1 else rep(j - 1, n)
 
 
@@ -266,7 +269,8 @@ def laplace_rep(j: int, n: int) -> int:
 
 
 def one_egg_laplace(k: int) -> Fraction:
-    """L(1, k) = k/2 + k/(k+1): Sniedovich eq. (10) (Lemma 2)."""
+    """L(1, k): Sniedovich eq. (10) (Lemma 2), the expected number of trials with one egg when C
+    is uniform on 0..k, exactly. Its closed form is Exercise 11 of Lesson I."""
     k = _check_size(k)
     return Fraction(k, 2) + Fraction(k, k + 1)
 
@@ -274,9 +278,7 @@ def one_egg_laplace(k: int) -> Fraction:
 def _sum_of_trials(n: int, k: int) -> int:
     """W(n, 1) + ... + W(n, k) in closed form, for any size k.
 
-    Count level by level: W(n, i) >= t for the k - F(n, t-1) sizes i > F(n, t-1). With
-    j = W(n, k) the sum is (k - F(n,0)) + ... + (k - F(n,j-1)) = j k - (F(n+1, j) - j), since
-    C(0,i) + ... + C(j-1,i) = C(j,i+1) (the hockey stick) turns the F(n, t) into F(n+1, j) - j.
+    The derivation is the worked solution of Exercise 7 (notebooks/egg/04-laplace-many-eggs.ipynb).
     """
     if k == 0:
         return 0
@@ -285,10 +287,8 @@ def _sum_of_trials(n: int, k: int) -> int:
 
 
 def laplace_numerator(n: int, k: int) -> int:
-    """Nom(n, k) = (k + 1) L(n, k): the total number of trials over the k + 1 values of C.
-
-    Nom(n, k) = k + W(n, 1) + ... + W(n, k) (the answer to Exercise 7), an integer.
-    """
+    """Nom(n, k) = (k + 1) L(n, k): the total number of trials over the k + 1 values of C, an
+    integer, computed in closed form for any size k."""
     n, k = _check_eggs(n), _check_size(k)
     return k + _sum_of_trials(n, k)
 
@@ -306,12 +306,8 @@ def laplace_trials(n: int, k: int) -> Fraction:
 
 
 def laplace_drops(n: int, k: int) -> range:
-    """Y(n, k): every optimal first drop under Laplace's scenario, as a range.
-
-    With t = W(n, k): max(F(n-1,t-2) + 1, k - F(n,t-1)) <= x <= min(F(n-1,t-1) + 1, k - F(n,t-2)).
-    In the paper's terms (Exercise 8), with q = k - First(t, n):
-    Y(n, k) = {max(q + 1, rep(t-1, n)), ..., min(rep(t, n), q + 1 + rep(t-1, n))}.
-    """
+    """Y(n, k): every optimal first drop under Laplace's scenario, as a range, computed in closed
+    form for any size k (the closed form is Exercise 8 of Lesson IV)."""
     n, k = _check_eggs(n), _check_size(k, allow_empty=False)
     t = _trials(n, k)
     low = max(_max_size(n - 1, t - 2) + 1, k - _max_size(n, t - 1))
@@ -377,7 +373,7 @@ def _expected_dp(n: int, weights: list[Fraction]) -> tuple[int, list[int], int]:
     for v in w:
         prefix.append(prefix[-1] + v)
 
-    infinity = float("inf")
+    infinity = prefix[-1] * (size + 2) + 1  # above any total (at most H trials each): an int, never a float
     # cost[a][b]: total weighted trials that settle C in {a..b} (heights a+1..b untested)
     previous = [[0 if a == b else infinity for b in range(size + 1)] for a in range(size + 1)]
     first_drops: list[int] = []
@@ -414,11 +410,23 @@ def expected_trials(n: int, prior: Sequence[Rational]) -> Fraction:
 
 def _check_expected_cost(n: int, weights: list[Fraction]) -> None:
     H = len(weights) - 1
+    alternative = (
+        "for a uniform prior, laplace_trials(n, H) and laplace_drops(n, H) are closed forms for any H"
+    )
     _cap(
         min(n, max(H, 1)) * H**3,
         f"min(n, H) * H**3 for H = {H} and n = {n}",
         EXPECTED_LARGEST_WORK,
-        "for a uniform prior, laplace_trials(n, H) and laplace_drops(n, H) are closed forms for any H",
+        alternative,
+    )
+    # the DP adds integers as long as the weights' common denominator: long ones cost in proportion
+    scale = lcm(*(w.denominator for w in weights))
+    bits = (sum(w.numerator * (scale // w.denominator) for w in weights) * (H + 2)).bit_length()
+    _cap(
+        min(n, max(H, 1)) * H**3 * (1 + bits // 64),
+        "the work of the DP, min(n, H) * H**3 times the 64-bit words of the scaled weights",
+        EXPECTED_LARGEST_WORK,
+        "give the weights with shorter denominators (Fraction.limit_denominator), or fewer heights",
     )
 
 
@@ -448,8 +456,48 @@ class DPTable:
     value: np.ndarray
     drops: list[list[range]]
 
+    def __post_init__(self) -> None:
+        value, drops = self.value, self.drops
+        if not (isinstance(value, np.ndarray) and value.ndim == 2 and np.issubdtype(value.dtype, np.integer)):
+            raise ValueError(
+                "a DPTable holds a 2-D numpy array of whole numbers (its value) and the lists of "
+                f"optimal drops; worst_case_table(n_max, k_max) and laplace_table(n_max, k_max) build one, "
+                f"got value={_shown(value)}"
+            )
+        rows, columns = value.shape
+        if (
+            rows < 2
+            or not isinstance(drops, list)
+            or len(drops) != rows
+            or any(not isinstance(row, list) or len(row) != columns for row in drops)
+            or any(not isinstance(x, range) for row in drops for x in row)
+        ):
+            raise ValueError(
+                f"a DPTable's drops must be {rows} lists of {columns} ranges, one per entry of its value; "
+                "worst_case_table(n_max, k_max) and laplace_table(n_max, k_max) build one, "
+                f"got {_shown(drops)}"
+            )
+
+    @property
+    def n_max(self) -> int:
+        """The largest number of eggs in the table."""
+        return self.value.shape[0] - 1
+
+    @property
+    def k_max(self) -> int:
+        """The largest size in the table."""
+        return self.value.shape[1] - 1
+
     def fraction(self, n: int, k: int) -> Fraction:
-        """L(n, k) = Nom(n, k) / (k + 1) (meaningful for a Laplace table)."""
+        """L(n, k) = Nom(n, k) / (k + 1) (meaningful for a Laplace table), for 1 <= n <= n_max
+        and 0 <= k <= k_max."""
+        n = _check_int(n, "the number of eggs n", least=1)
+        k = _check_int(k, "the size k", least=0)
+        if n > self.n_max or k > self.k_max:
+            raise ValueError(
+                f"this table holds n = 1..{self.n_max} and k = 0..{self.k_max}, not (n, k) = ({n}, {k}); "
+                "laplace_trials(n, k) gives any single entry"
+            )
         return Fraction(int(self.value[n, k]), k + 1)
 
 

@@ -59,9 +59,10 @@ class FloorState:
 def typed_number(text: str) -> int | float | str:
     """What a student typed into a number field, for the model to judge in its own words.
 
-    A whole number ("12", " +3 ", "-1") becomes an int; a decimal ("5.5", "1e3") a float; anything
-    else stays the text. ``EggGame.drop`` then refuses all but an int with its sentence ("the
-    floor must be a whole number, got 5.5"), instead of a browser field silently reading 5.5 as 55.
+    A whole number in ASCII digits ("12", " +3 ", "-1") becomes an int; a decimal that reads back
+    as typed ("5.5") a float; anything else ("1e3", "١٢", "６") stays the text. ``EggGame.drop``
+    then refuses all but an int with its sentence ("the floor must be a whole number, got 5.5"),
+    quoting what was typed, instead of a browser field silently reading 5.5 as 55.
     More than 18 digits stay text: no building is that tall.
     """
     cleaned = str(text).strip()
@@ -69,9 +70,12 @@ def typed_number(text: str) -> int | float | str:
     if digits.isdecimal() and digits.isascii() and len(cleaned) - len(digits) <= 1:
         return int(cleaned) if len(digits) <= 18 else cleaned
     try:
-        return float(cleaned) if len(cleaned) <= 40 else cleaned
+        value = float(cleaned) if len(cleaned) <= 40 and cleaned.isascii() else None
     except ValueError:
         return cleaned
+    # a float only when it reads back as typed ("5.5"), so the sentence quotes the student's own
+    # text: "1e1" or Arabic-Indic and full-width digits ("١٢", "６") stay text, never "got 12.0"
+    return value if value is not None and repr(value) == cleaned else cleaned
 
 
 def _plural(count: int, word: str) -> str:

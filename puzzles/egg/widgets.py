@@ -21,7 +21,7 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from puzzles.course.display import Ratio, decimal, format_set
-from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
+from puzzles.course.widgets import MessageLine, guarded, html_table, instruction, starting_option
 from puzzles.course.widgets import int_slider as _slider
 from puzzles.egg.model import (
     expected_drops,
@@ -93,8 +93,9 @@ class NatureGame(widgets.VBox):
         self.seed = seed
         self.games = 0
         self.message = MessageLine()
-        self.eggs = _slider("eggs", eggs, 1, max(8, eggs))
-        self.storeys = _slider("storeys", storeys, 1, 100)
+        self.eggs = _slider("eggs", eggs, 1, 8, "the number of eggs")
+        self.storeys = _slider("storeys", storeys, 1, 100, "the number of storeys")
+        nature, nature_note = starting_option(nature, "Mother Nature", ("adversary", "laplace"), "adversary")
         self.nature = widgets.Dropdown(
             options=[
                 ("plays against you (worst case)", "adversary"),
@@ -137,6 +138,7 @@ class NatureGame(widgets.VBox):
             ]
         )
         self.new_game(first=True)
+        self.message.show_notes(self.eggs.start_note, self.storeys.start_note, nature_note)
 
     def new_game(self, first: bool = False) -> None:
         """Start again with the sliders' eggs and storeys; each new game takes the next seed."""
@@ -249,6 +251,7 @@ class _Solver(widgets.VBox):
             ]
         )
         update(None)
+        self.message.show_notes(self.n.start_note, self.k.start_note)
 
     def nearby(self) -> range:
         k = self.k.value
@@ -389,6 +392,7 @@ class PriorExplorer(widgets.VBox):
             ]
         )
         update(None)
+        self.message.show_notes(self.n.start_note, self.H.start_note)
 
     def weights(self) -> list[int]:
         return prior_shape(self.prior.value, self.H.value)
@@ -487,6 +491,7 @@ class AppendixModule(widgets.VBox):
             ]
         )
         update(None)
+        self.message.show_notes(self.n.start_note, self.k.start_note)
 
     def sizes(self) -> range:
         """The twelve sizes of the table: k and its neighbours, inside 1..K_MAX."""
@@ -580,6 +585,7 @@ class NatureMap(widgets.VBox):
             ]
         )
         update(None)
+        self.message.show_notes(self.n.start_note, self.k.start_note, self.x.start_note)
 
     def _new_size(self) -> None:
         self._holding = True

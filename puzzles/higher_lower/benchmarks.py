@@ -64,9 +64,10 @@ BENCHMARKS = [
 
 # -- cost caps (``python -m puzzles.bench --caps``) -------------------------------------------
 
+import random  # noqa: E402
 from fractions import Fraction  # noqa: E402
 
-from puzzles.bench import Cap  # noqa: E402
+from puzzles.bench import Cap, largest_admitted  # noqa: E402
 from puzzles.higher_lower import model, solver  # noqa: E402
 
 
@@ -103,9 +104,26 @@ CAPS = [
     Cap(
         "best_tree",
         f"N <= {model.BEST_TREE_LARGEST:,} keys",
-        "best_tree(2000 exact weights)",
-        lambda: model.best_tree([Fraction(1, 2000)] * 2000),
+        "best_tree(2000 random floats)",
+        lambda weights: model.best_tree(weights),
         lambda: model.best_tree([Fraction(1, 2001)] * 2001),
+        lambda: _random_floats(2000),
+    ),
+    Cap(
+        "best_tree (exact)",
+        f"N**2/2 x 64-bit words <= {model.BEST_TREE_LARGEST_EXACT_WORK:,}",
+        "500 random Fractions, longest admitted",
+        lambda weights: model.best_tree(weights),
+        lambda: model.best_tree(_random_fractions(500, 64)),
+        lambda: _worst_fractions(500),
+    ),
+    Cap(
+        "best_tree (exact)",
+        "(the other shapes)",
+        "1000 random Fractions, longest admitted",
+        lambda weights: model.best_tree(weights),
+        lambda: model.best_tree(_random_fractions(1000, 64)),
+        lambda: _worst_fractions(1000),
     ),
     Cap(
         "best_bounded_tree (floats)",
@@ -116,17 +134,50 @@ CAPS = [
     ),
     Cap(
         "best_bounded_tree (exact)",
-        f"N 2**height <= {model.BOUNDED_LARGEST_WORK_EXACT:,}",
-        "best_bounded_tree(100 Fractions, 14)",
-        lambda: model.best_bounded_tree([Fraction(1, 100)] * 100, 14),
+        f"N 2**height x words <= {model.BOUNDED_LARGEST_WORK_EXACT:,}",
+        "122 random 40-bit integers (int64), height 14",
+        lambda weights: model.best_bounded_tree(weights, 14),
         lambda: model.best_bounded_tree([Fraction(1, 100)] * 100, 15),
+        lambda: [Fraction(w) for w in _random_integers(122, 40)],
+    ),
+    Cap(
+        "best_bounded_tree (exact)",
+        "(beyond int64: Python integers)",
+        "15 random 60-bit weights, height 14",
+        lambda weights: model.best_bounded_tree(weights, 14),
+        lambda: model.best_bounded_tree(_random_fractions(16, 64), 14),
+        lambda: [Fraction(w) for w in _random_integers(15, 60)],
     ),
     Cap(
         "dresher",
-        f"m n <= {model.DRESHER_LARGEST_ENTRIES:,} entries",
+        f"m n <= {model.DRESHER_LARGEST_ENTRIES:,}, m <= {model.DRESHER_LARGEST_ROWS}",
         "dresher(payoff_matrix(7)): 3003 entries",
         lambda: model.dresher(model.payoff_matrix(7)),
         lambda: model.dresher([[1] * 5001]),
+    ),
+    Cap(
+        "dresher",
+        f"work <= {model.DRESHER_LARGEST_WORK:,}, measured",
+        "random 70 x 71 integers (stops itself)",
+        lambda matrix: model.dresher(matrix),
+        lambda: model.dresher([[1]] * (model.DRESHER_LARGEST_ROWS + 1)),
+        lambda: _random_matrix(70, 71),
+    ),
+    Cap(
+        "dresher",
+        "(the other shapes)",
+        "random 100 x 50 Fractions (stops itself)",
+        lambda matrix: model.dresher(matrix),
+        lambda: model.dresher([[1] * 51] * 100),
+        lambda: _random_matrix(100, 50, fractions=True),
+    ),
+    Cap(
+        "dresher",
+        "(the other shapes)",
+        "random 2 x 2500 Fractions",
+        lambda matrix: model.dresher(matrix),
+        lambda: model.dresher([[1] * 2501] * 2),
+        lambda: _random_matrix(2, 2500, fractions=True),
     ),
     Cap(
         "solve (from cold)",
@@ -143,6 +194,38 @@ CAPS = [
         lambda: _warm_solve(401),
     ),
 ]
+
+
+def _random_floats(count: int) -> list[float]:
+    rng = random.Random(count)
+    return [rng.random() for _ in range(count)]
+
+
+def _random_integers(count: int, bits: int) -> list[int]:
+    rng = random.Random(count * 7919 + bits)
+    return [rng.getrandbits(bits) | 1 for _ in range(count)]
+
+
+def _random_fractions(count: int, bits: int) -> list[Fraction]:
+    numerators, denominators = _random_integers(count, bits), _random_integers(count, bits + 1)
+    return [Fraction(a, b) for a, b in zip(numerators, denominators, strict=True)]
+
+
+def _worst_fractions(N: int) -> list[Fraction]:
+    """N random Fractions whose denominators are as long as best_tree's exact cap admits."""
+    return largest_admitted(
+        lambda bits: _random_fractions(N, bits),
+        lambda weights: model._exact_work(model._weights(weights)[0]) <= model.BEST_TREE_LARGEST_EXACT_WORK,
+        1,
+        4096,
+    )
+
+
+def _random_matrix(m: int, n: int, fractions: bool = False) -> list[list]:
+    rng = random.Random(m * 1000 + n)
+    if fractions:
+        return [[Fraction(rng.randint(1, 10**6), rng.randint(1, 10**6)) for _ in range(n)] for _ in range(m)]
+    return [[rng.randint(0, 10**6) for _ in range(n)] for _ in range(m)]
 
 
 def _warm_solve(N: int):

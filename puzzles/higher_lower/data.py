@@ -33,7 +33,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-from puzzles.course.manifest import DataFault, read_manifest, verified
+from puzzles.course.manifest import MANIFEST, DataFault, read_manifest, verified
 from puzzles.course.manifest import record as record_digest
 from puzzles.course.validate import flag, shown
 from puzzles.higher_lower.model import check_size, mirror
@@ -50,6 +50,7 @@ __all__ = [
     "load_records",
     "load_solution",
     "record_of",
+    "require_sweep",
     "shipped_sizes",
     "solution_of",
     "sweep_range",
@@ -59,16 +60,32 @@ DATA = Path(__file__).resolve().parent / "data"
 BLOCK = 32
 LARGEST_NAMED = 9999  # block and extra file names hold N in four digits
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_DEPTH_DIGITS = DIGITS[1:].encode("ascii")
 
 
 def _folder(folder: Path | None) -> Path:
-    if folder is not None and not isinstance(folder, (str, os.PathLike)):
+    """The shipped folder (None), or a folder of blocks written by the sweep; anything else
+    (no path, no folder, a folder with neither a manifest nor a block) is a sentence."""
+    if folder is None:
+        return DATA
+    if not isinstance(folder, (str, os.PathLike)) or not str(folder).strip():
         raise ValueError(f"the data folder must be a path (a str or a Path), got {shown(folder)}")
-    return DATA if folder is None else Path(folder)
+    path = Path(folder)
+    if not path.is_dir():
+        raise ValueError(f"the data folder {str(path)!r} does not exist (or is not a folder)")
+    if not (path / MANIFEST).exists() and not any(path.glob("solutions-*.json.xz")):
+        raise ValueError(
+            f"the folder {str(path)!r} holds no data of this unit (no {MANIFEST}, no solutions-*.json.xz "
+            "block); python -m puzzles.higher_lower.sweep writes such a folder"
+        )
+    return path
 
 
 def block_path(N: int, folder: Path | None = None) -> Path:
-    folder = _folder(folder)
+    """Where the block holding N lives (in a folder that may not exist yet: the sweep writes it)."""
+    if folder is not None and not isinstance(folder, (str, os.PathLike)):
+        raise ValueError(f"the data folder must be a path (a str or a Path), got {shown(folder)}")
+    folder = DATA if folder is None else Path(folder)
     first = (N - 1) // BLOCK * BLOCK + 1
     return folder / f"solutions-{first:04d}-{first + BLOCK - 1:04d}.json.xz"
 
@@ -125,7 +142,7 @@ def read_block(path: Path) -> list[dict]:
     try:
         with lzma.open(path, "rt", encoding="utf-8") as stream:
             records = json.load(stream)
-    except (lzma.LZMAError, EOFError, json.JSONDecodeError, UnicodeDecodeError) as error:
+    except (lzma.LZMAError, EOFError, json.JSONDecodeError, UnicodeDecodeError, OSError) as error:
         raise DataFault(
             f"the data file {path} cannot be read ({error}); rebuild it with `{_rebuild(path)}`"
         ) from None
@@ -133,7 +150,77 @@ def read_block(path: Path) -> list[dict]:
         raise DataFault(
             f"the data file {path} does not hold a list of records; rebuild it with `{_rebuild(path)}`"
         )
+    why = _block_problem(path, records)
+    if why is not None:
+        raise DataFault(f"the data file {path} is damaged: {why}; rebuild it with `{_rebuild(path)}`")
     return records
+
+
+_RECORD_INTS = ("denominator", "iterations", "columns")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _record_problem(record: dict) -> str | None:
+    """What is wrong with the form of one record (cheap: no tree is decoded), or None."""
+    N = record.get("N")
+    if not _whole(N) or N < 1:
+        return f"a record has N = {shown(N)}"
+    P = (N + 1) // 2
+    for key in ("value", "denominator", "pairs", "trees", "tight", "iterations", "columns"):
+        if key not in record:
+            return f"the record of N = {N} has no {key!r}"
+    if any(not _whole(record[key]) or record[key] < 0 for key in _RECORD_INTS) or record["denominator"] < 1:
+        return f"the record of N = {N} holds a count that is no whole number"
+    value, pairs, trees, tight = record["value"], record["pairs"], record["trees"], record["tight"]
+    try:
+        fraction = Fraction(value) if isinstance(value, str) and value.count("/") == 1 else None
+    except (ValueError, ZeroDivisionError):
+        fraction = None
+    if fraction is None or not 1 <= fraction <= N:
+        return f"the value of N = {N} is not a fraction a/b between 1 and N: {shown(value)}"
+    if (
+        not isinstance(pairs, list)
+        or len(pairs) != P
+        or set(map(type, pairs)) != {int}  # bools and floats are no whole numbers here
+        or min(pairs) < 0
+    ):
+        return f"Alice's distribution for N = {N} is not {P} whole numbers"
+    if 2 * sum(pairs) - (pairs[-1] if N % 2 else 0) != record["denominator"]:
+        return f"Alice's distribution for N = {N} does not sum to 1"
+    try:  # one pass in C: every tree a string, N characters each, each a depth 1..35
+        joined = "".join(trees) if isinstance(trees, list) and trees else None
+    except TypeError:
+        joined = None
+    if (
+        joined is None
+        or len(joined) != N * len(trees)
+        or len(set(map(len, trees))) != 1
+        or joined.encode("utf-8").translate(None, _DEPTH_DIGITS)  # what is no depth 1..35 stays
+    ):
+        return f"Bob's trees for N = {N} are not depth strings of {N} digits"
+    if not isinstance(tight, list) or (
+        tight and (set(map(type, tight)) != {int} or not 1 <= min(tight) <= max(tight) <= P)
+    ):
+        return f"the tight pairs of N = {N} are not numbers in 1..{P}"
+    return None
+
+
+def _block_problem(path: Path, records: list[dict]) -> str | None:
+    """What is wrong with a block's records (their form, and the sizes it claims), or None."""
+    for record in records:
+        if (why := _record_problem(record)) is not None:
+            return why
+    sizes = [record["N"] for record in records]
+    if path.name.startswith("extra-"):
+        expected = [int(path.name[6:10])] if path.name[6:10].isdigit() else []
+        return None if sizes == expected else f"it must hold the record of N = {shown(expected)} alone"
+    first = int(path.name[10:14]) if path.name[10:14].isdigit() else 1
+    if sizes != list(range(first, first + len(sizes))) or len(sizes) > BLOCK:
+        return f"its records are not those of N = {first}, {first + 1}, ... in order, without a gap"
+    return None
 
 
 def write_block(path: Path, records: list[dict]) -> None:
@@ -166,8 +253,15 @@ def _block(path: Path) -> list[dict] | DataFault:
 def _load(folder: Path) -> tuple[dict[int, dict], dict[Path, DataFault]]:
     records: dict[int, dict] = {}
     faults: dict[Path, DataFault] = {}
-    for path in _block_files(folder):
+    files = _block_files(folder)
+    blocks = [p for p in files if p.name.startswith("solutions-")]
+    for path in files:
         block = _block(path)
+        if not isinstance(block, DataFault) and path in blocks[:-1] and len(block) != BLOCK:
+            block = DataFault(  # a block before the last one holds all its sizes
+                f"the data file {path} is damaged: it holds {len(block)} of its {BLOCK} sizes, "
+                f"though later blocks follow; rebuild it with `{_rebuild(path)}`"
+            )
         if isinstance(block, DataFault):
             faults[path] = block
             continue
@@ -267,6 +361,29 @@ def solution_of(record: dict, check: bool = True) -> Solution:
     )
 
 
+def require_sweep(through: int) -> dict[int, dict]:
+    """The shipped records of every N in 1..``through``, by N; a damaged or missing block among
+    them raises its ``DataFault`` (naming the file and the command that rebuilds it)."""
+    through = check_size(through, "the last size needed")
+    records, faults = _load(DATA)
+    for path, fault in sorted(faults.items()):
+        if path.name.startswith("extra-") or int(path.name[10:14]) <= through:
+            raise fault
+    missing = [N for N in range(1, through + 1) if N not in records]
+    if missing:
+        raise DataFault(
+            f"the shipped data set lacks N = {missing[0]} (its block {block_path(missing[0]).name} in {DATA} "
+            f"is missing or short); rebuild it with `{REBUILD}`"
+        )
+    return {N: records[N] for N in range(1, through + 1)}
+
+
+def _source(N: int) -> Path:
+    """The shipped file that holds the record of N."""
+    extra = DATA / f"extra-{N:04d}.json.xz"
+    return extra if extra.exists() else block_path(N)
+
+
 def load_solution(N: int, check: bool = True) -> Solution:
     """The certified solution for N from the shipped data set (``certified`` is True only after
     the exact check has passed here; ``check=False`` skips it and leaves ``certified`` False)."""
@@ -280,9 +397,19 @@ def load_solution(N: int, check: bool = True) -> Solution:
             f"N = {shown(N)} is not in the shipped data set (it covers N = 1..{top}); "
             "run python -m puzzles.higher_lower.sweep to extend it, or call solve(N)"
         )
-    solution = solution_of(record, check)
+    path = _source(N)
+    try:
+        solution = solution_of(record, check)
+    except (ValueError, KeyError, TypeError, IndexError, ZeroDivisionError) as error:
+        raise DataFault(
+            f"the data file {path} is damaged: its record of N = {N} does not rebuild a solution ({error}); "
+            f"rebuild it with `{_rebuild(path)}`"
+        ) from None
     if check and not solution.certified:
-        raise ValueError(f"the shipped solution for N = {N} fails the exact check")
+        raise DataFault(
+            f"the data file {path} is damaged: its solution for N = {N} fails the exact check; "
+            f"rebuild it with `{_rebuild(path)}`"
+        )
     return solution
 
 

@@ -1,7 +1,17 @@
-"""Checks for the higher-lower exercises (ids "higher-lower-1" .. "higher-lower-8", and more).
+"""Checks for the higher-lower exercises (higher-lower-1 .. higher-lower-9).
 
-Every check compares the student's answer with independent evidence: the enumeration of all
-search trees, brute-force best replies, Dresher's exact method, or the shipped certified data.
+Each exercise registers a plan (``puzzles.course.checker``): its inputs, in stages, and for
+each input a reference from independent evidence (the list of every tree, generating
+functions, Dresher's exact method, an interval DP, the shipped certified data), or a
+judgement of the answer's value (a depth vector is a search tree of least cost). The checker
+runs the answer in a child, on plain data, and writes the messages.
+
+Every exercise that asks for the student's own computation is done without the package: while
+the answer runs, the modules named by ``without`` cannot be reached by any route. The inputs
+never hold an answer: the iterations of Dresher's method (higher-lower-7) are taken every
+other step of a run, so that no input's successor (the next basis and its inverse) is itself
+an input; references are computed where the answer does not run, and cached only in this
+module (whose caches the child empties).
 """
 
 from __future__ import annotations
@@ -10,33 +20,66 @@ import bisect
 import functools
 import itertools
 import math
-import numbers
 import random
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
-from puzzles.course.checker import PackFault, boolean, exact_number, exercise, first_disagreement, whole
+from puzzles.course.checker import (
+    PackFault,
+    Plan,
+    Stage,
+    boolean,
+    exact_number,
+    exercise,
+    sequence_of,
+    show,
+    whole,
+)
 from puzzles.higher_lower.data import DATA, block_path, data_faults, hider_of, load_records, load_solution
 from puzzles.higher_lower.model import (
     best_tree,
     dresher,
-    is_search_tree,
     payoff_matrix,
     search_trees,
     symmetric_matrix,
-    tree_cost,
 )
 
 __all__: list[str] = []
 
+WITHOUT = "puzzles.higher_lower"
 
-def _report(found, what: str, where: str) -> tuple[bool, str]:
-    if found is None:
-        return True, f"{what} agrees for {where}."
-    case, given, expected = found
-    return (
-        False,
-        f"smallest counterexample at {case}: your answer gives {given}, the check expects {expected}.",
-    )
+
+def _tree_place(depths: Any, limit: int = 60) -> str:
+    """A depth vector in a line: ``(3, 2, 1, 3, 2, 3)``, or its start and its number of keys."""
+    text = show(depths, limit)
+    if text.endswith("...") and isinstance(depths, (list, tuple)):
+        return f"{text} ({len(depths)} keys)"
+    return text
+
+
+def _guesses(depths: tuple[int, ...]) -> str:
+    """A small tree in words, level by level: ``guesses 2 first, then 1 or 3``."""
+    levels = [[k for k, d in enumerate(depths, start=1) if d == level] for level in sorted(set(depths))]
+    words = [" or ".join(map(str, keys)) for keys in levels]
+    return "guesses " + words[0] + " first" + "".join(f", then {w}" for w in words[1:])
+
+
+def _search_tree_problem(depths: Any) -> str | None:
+    """None when ``depths`` is the depth vector of a search tree, else why not. Builds the tree:
+    the keys a..b at level L need exactly one key of depth L (their root), none shallower."""
+    stack = [(1, len(depths), 1)]
+    while stack:
+        a, b, level = stack.pop()
+        if a > b:
+            continue
+        part = depths[a - 1 : b]
+        roots = [a + i for i, d in enumerate(part) if d == level]
+        if min(part) < level or len(roots) != 1:
+            where = "" if level == 1 else f" among the keys {a}..{b} below their parent"
+            return f"it needs exactly one key of depth {level}{where}, and none shallower"
+        stack += [(a, roots[0] - 1, level + 1), (roots[0] + 1, b, level + 1)]
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -62,53 +105,76 @@ def _trees_by_height(largest_n: int, largest_h: int) -> list[list[int]]:
     return counts
 
 
-_SMALL_TREES = 10  # every tree is listed up to this size
+SMALL_TREES = 10  # every tree is listed up to this size
+
+
+def _large_height_pairs() -> list[tuple[int, int]]:
+    """(N, h) up to N = 128: h from one below the fewest levels that hold N keys to three above."""
+    pairs = [(12, 100), (40, 40)]
+    for N in (20, 31, 32, 50, 63, 64, 100, 127, 128):
+        lowest = N.bit_length()  # floor(lg N) + 1
+        pairs += [(N, h) for h in range(lowest - 1, lowest + 4)]
+    return pairs
+
+
+LARGE_HEIGHT_PAIRS = _large_height_pairs()
 
 
 @functools.cache
-def _height_reference() -> tuple[dict[tuple[int, int], int], list[tuple[int, int]]]:
-    expected: dict[tuple[int, int], int] = {}
-    for N in range(1, _SMALL_TREES + 1):
-        deepest = [max(t) for t in search_trees(N)]  # the enumeration: independent of any formula
-        for h in range(1, _SMALL_TREES + 2):
-            expected[(N, h)] = sum(1 for d in deepest if d <= h)
-    large: list[tuple[int, int]] = [(12, 100), (40, 40)]
-    for N in (20, 31, 32, 50, 63, 64, 100, 127, 128, 200, 255, 256, 300):
-        lowest = N.bit_length()  # the fewest levels that hold N keys, floor(lg N) + 1
-        large += [(N, h) for h in range(lowest - 1, lowest + 4)]
-    counts = _trees_by_height(300, 100)
-    for N, h in large:
-        expected[(N, h)] = counts[h][N]
-    return expected, large
+def _deepest(N: int) -> tuple[int, ...]:
+    """The number of levels of every search tree on N keys, from the list of all trees."""
+    return tuple(max(tree) for tree in search_trees(N))
+
+
+def _listed_count(N: int, h: int) -> int:
+    return sum(1 for levels in _deepest(N) if levels <= h)
+
+
+@functools.cache
+def _generated_counts() -> list[list[int]]:
+    return _trees_by_height(128, 100)
+
+
+def _generated_count(N: int, h: int) -> int:
+    return _generated_counts()[h][N]
+
+
+HEIGHT_SMALL = f"every (N, h) with N <= {SMALL_TREES} and h <= {SMALL_TREES + 1}"
+HEIGHT_LARGE = f"the {len(LARGE_HEIGHT_PAIRS)} pairs up to N = 128"
 
 
 @exercise(
     "higher-lower-1",
     names="N, h",
-    without="puzzles.higher_lower",
-    prepare=_height_reference,
+    without=WITHOUT,
+    on_timeout="This check goes up to N = 128 and h = 100, where no list of trees can go: count by a "
+    "recurrence on N and h, memoised.",
     asks="trees_within(N, h): the number of search trees on N keys with at most h levels, "
     "by a recurrence of your own",
-    verifies="every (N, h) with N <= 10, h <= 11 against the list of all trees; 67 pairs up to "
-    "N = 300 (h from one below the fewest levels to three above, and h >= N) against generating "
-    "functions",
+    verifies=f"every (N, h) with N <= {SMALL_TREES}, h <= {SMALL_TREES + 1} against the list of all trees; "
+    f"{len(LARGE_HEIGHT_PAIRS)} pairs up to N = 128 (h from one below the fewest levels to three above, "
+    "and h >= N) against generating functions; refuses floats and answers that reach puzzles.higher_lower",
 )
-def _trees_within(answer) -> tuple[bool, str]:
+def _trees_within() -> Plan:
     """Exercise 1: trees on N keys with at most h levels, against enumeration and generating functions."""
-    expected, large = _height_reference()
-    small = [(N, h) for N in range(1, _SMALL_TREES + 1) for h in range(1, _SMALL_TREES + 2)]
-    found = first_disagreement(answer, lambda N, h: expected[(N, h)], small + large, kind=whole)
-    if found is not None:
-        (N, h), given, wanted = found
-        listed = "(by listing every tree)" if N <= _SMALL_TREES else "(by generating functions)"
-        return False, (
-            f"at (N, h) = ({N}, {h}) your answer gives {given!r}; the number of such trees is {wanted} "
-            f"{listed}."
-        )
-    return True, (
-        f"your count agrees with the list of every tree for N <= {_SMALL_TREES} (all heights) and "
-        f"with generating functions on {len(large)} pairs up to N = 300, where no list of trees "
-        "could reach."
+    small = [(N, h) for N in range(1, SMALL_TREES + 1) for h in range(1, SMALL_TREES + 2)]
+    return Plan(
+        [
+            Stage(small, reference=_listed_count, label=HEIGHT_SMALL, evidence="the list of every tree"),
+            Stage(
+                LARGE_HEIGHT_PAIRS,
+                reference=_generated_count,
+                label=HEIGHT_LARGE,
+                evidence="counting by generating functions",
+                smallest=False,
+                far="no list of trees reaches it",
+            ),
+        ],
+        what="your count",
+        kind=whole,
+        passed=f"your count agrees with the list of every tree for N <= {SMALL_TREES} (all heights) and "
+        f"with generating functions on {len(LARGE_HEIGHT_PAIRS)} pairs up to N = 128, where no list of "
+        "trees could reach.",
     )
 
 
@@ -126,70 +192,175 @@ def _random_tree(N: int, rng: random.Random) -> tuple[int, ...]:
     return tuple(depths)
 
 
+VECTOR_SIZES = 5  # every vector in {1..N}^N up to this N
+NEAR_SIZE = 6  # every tree on this many keys, and every vector one change away from one
+OUTSIDE_SIZES = 4  # every vector in {0..N+1}^N with an entry 0 or N + 1 up to this N
+
+
+def _one_change_away(trees: list[tuple[int, ...]], largest: int) -> list[tuple[int, ...]]:
+    """The trees, then every vector that differs from one of them in one entry (any value in
+    1..largest) or by two neighbouring entries swapped, each once, in order of first appearance."""
+    found = dict.fromkeys(trees)
+    for tree in trees:
+        for i in range(len(tree)):
+            for d in range(1, largest + 1):
+                found.setdefault(tree[:i] + (d,) + tree[i + 1 :])
+            if i + 1 < len(tree):
+                found.setdefault(tree[:i] + (tree[i + 1], tree[i]) + tree[i + 2 :])
+    return list(found)
+
+
 @functools.cache
-def _tree_cases() -> tuple[list[tuple[tuple[int, ...]]], dict[tuple[int, ...], bool]]:
-    """Depth vectors and whether each is a search tree: every vector in {1..N}^N for N <= 6
-    (by the list of all trees), then random trees up to 2000 keys, chains, and near misses."""
-    verdicts: dict[tuple[int, ...], bool] = {(3, 3, 1, 3, 2, 3): False, (3, 2, 1, 3, 2, 3): True}
-    for N in range(1, 7):
-        trees = set(search_trees(N))
-        for vector in itertools.product(range(1, N + 1), repeat=N):
-            verdicts[vector] = vector in trees
-    for vector in [(0,), (2,), (1, 0), (1, 3), (2, 1, 0), (1, 2, 2), (2, 1, 2, 2), (3, 2, 3, 1, 3, 2)]:
-        verdicts[vector] = vector in set(search_trees(len(vector)))
+def _built_and_near() -> tuple[list[tuple[tuple[int, ...]]], list[tuple[tuple[int, ...]]]]:
+    """Search trees far beyond any list (random insertion orders, chains) and their near misses:
+    two neighbouring depths swapped, one depth moved by 1 (most of them no longer trees)."""
     rng = random.Random(21)
-    grown: list[tuple[int, ...]] = []
+    built: list[tuple[int, ...]] = []
     for N in (7, 8, 9, 10, 12, 15, 20, 31, 50, 64, 100, 200, 500, 1000, 2000):
-        grown += [_random_tree(N, rng) for _ in range(8)]
-    grown += [tuple(range(1, N + 1)) for N in (10, 100, 200)]  # chains: 1 first, then 2, ...
-    grown += [tuple(range(N, 0, -1)) for N in (10, 100, 200)]
-    for tree in grown:
-        verdicts[tree] = True  # built as a tree
-        near = list(tree)
-        i = rng.randrange(len(near) - 1)
-        near[i], near[i + 1] = near[i + 1], near[i]
-        verdicts[tuple(near)] = is_search_tree(near)
-        near = list(tree)
-        near[rng.randrange(len(near))] += rng.choice((-1, 1))
-        verdicts[tuple(near)] = is_search_tree(near)
-    return list((v,) for v in verdicts), verdicts
+        built += [_random_tree(N, rng) for _ in range(8 if N <= 200 else 3)]
+    built += [tuple(range(1, N + 1)) for N in (10, 100, 200)]  # chains: 1 first, then 2, ...
+    built += [tuple(range(N, 0, -1)) for N in (10, 100, 200)]
+    near: list[tuple[int, ...]] = []
+    for tree in built:
+        swapped = list(tree)
+        i = rng.randrange(len(swapped) - 1)
+        swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+        moved = list(tree)
+        moved[rng.randrange(len(moved))] += rng.choice((-1, 1))
+        near += [tuple(swapped), tuple(moved)]
+    return [(tree,) for tree in built], [(vector,) for vector in dict.fromkeys(near)]
+
+
+@functools.cache
+def _listed_trees(N: int) -> frozenset[tuple[int, ...]]:
+    return frozenset(search_trees(N))
+
+
+def _is_listed(depths: tuple[int, ...]) -> bool:
+    return tuple(depths) in _listed_trees(len(depths))
+
+
+def _built_judge(case: tuple, value: bool) -> str | None:
+    (depths,) = case
+    if value:
+        return None
+    return (
+        f"at depths = {_tree_place(depths)}, a search tree on {len(depths)} keys (built by inserting them "
+        "one by one), your is_tree gives False."
+    )
+
+
+def _near_judge(case: tuple, value: bool) -> str | None:
+    (depths,) = case
+    problem = _search_tree_problem(depths)
+    if value == (problem is None):
+        return None
+    truth = (
+        "it is the depth vector of a search tree" if problem is None else f"it is no search tree: {problem}"
+    )
+    return (
+        f"at depths = {_tree_place(depths)}, a search tree on {len(depths)} keys with two neighbouring "
+        f"depths swapped or one moved by 1, your is_tree gives {value}, but {truth}."
+    )
 
 
 @exercise(
     "higher-lower-2",
     names="depths",
-    without="puzzles.higher_lower",
-    prepare=_tree_cases,
+    without=WITHOUT,
     asks="is_tree(depths): whether a vector of depths is the depth vector of a search tree "
     "(the thesis's [3, 3, 1, 3, 2, 3] is not)",
-    verifies="every vector in {1..N}^N for N <= 6 against the list of all trees; about 400 random "
-    "trees (up to 2000 keys), chains and near misses (two entries swapped, one entry moved by 1)",
+    verifies=f"every vector in {{1..N}}^N for N <= {VECTOR_SIZES}, every tree on {NEAR_SIZE} keys and every "
+    f"vector one entry or one swap away, and every vector with an entry 0 or N + 1 for N <= {OUTSIDE_SIZES}, "
+    "against the list of all trees; 111 search trees up to 2000 keys (random "
+    "insertion orders, chains) and their near misses (two depths swapped, one moved by 1); refuses "
+    "answers that reach puzzles.higher_lower",
 )
-def _is_tree(answer) -> tuple[bool, str]:
+def _is_tree() -> Plan:
     """Exercise 2: is a depth vector a search tree? Against the list of all trees and built trees."""
-    cases, verdicts = _tree_cases()
-    found = first_disagreement(answer, lambda d: verdicts[d], cases, kind=boolean)
-    if found is not None:
-        (depths,), given, wanted = found
-        shown = list(depths) if len(depths) <= 12 else f"{list(depths[:12])[:-1]}, ... ({len(depths)} keys)]"
-        return False, (
-            f"for depths = {shown} your answer gives {given!r}, but it "
-            f"{'is' if wanted else 'is not'} the depth vector of a search tree."
-        )
-    return True, (
-        f"your test agrees on all {len(cases)} vectors: every vector of depths in 1..N for N <= 6, "
-        "and random trees with up to 2000 keys and their near misses, far beyond any list of trees."
+    small = [
+        (vector,)
+        for N in range(1, VECTOR_SIZES + 1)
+        for vector in itertools.product(range(1, N + 1), repeat=N)
+    ]
+    six = [(vector,) for vector in _one_change_away(search_trees(NEAR_SIZE), NEAR_SIZE)]
+    outside = [
+        (vector,)
+        for N in range(1, OUTSIDE_SIZES + 1)
+        for vector in itertools.product(range(0, N + 2), repeat=N)
+        if 0 in vector or N + 1 in vector
+    ]
+    built, near = _built_and_near()
+    return Plan(
+        [
+            Stage(
+                small,
+                reference=_is_listed,
+                label=f"every vector in {{1..N}}^N for N <= {VECTOR_SIZES}",
+                evidence="the list of every tree",
+            ),
+            Stage(
+                six,
+                reference=_is_listed,
+                label=f"every tree on {NEAR_SIZE} keys and every vector one change away",
+                evidence="the list of every tree",
+                smallest=False,
+            ),
+            Stage(
+                outside,
+                reference=_is_listed,
+                label=f"every vector with an entry 0 or N + 1 for N <= {OUTSIDE_SIZES}",
+                evidence="the list of every tree",
+                smallest=False,
+                far="an entry outside 1..N",
+            ),
+            Stage(built, judge=_built_judge, label=f"the {len(built)} search trees up to 2000 keys"),
+            Stage(near, judge=_near_judge, label=f"the {len(near)} near misses of them"),
+        ],
+        what="your is_tree",
+        kind=boolean,
+        passed=f"your test agrees on all {len(small) + len(six) + len(outside) + len(built) + len(near)} "
+        f"vectors: every vector of depths in 1..N for N <= {VECTOR_SIZES}, every tree on {NEAR_SIZE} keys "
+        f"and every vector one entry or one swap away, every vector with an entry 0 or N + 1 for N <= "
+        f"{OUTSIDE_SIZES}, and {len(built)} search trees with up to 2000 keys and their near misses, far "
+        "beyond any list of trees.",
     )
 
 
-def _exact_vector(value, length: int) -> str | None:
-    """None for a list or tuple of ``length`` exact numbers, else what is wrong with it."""
-    if not isinstance(value, (list, tuple)) or len(value) != length:
-        return f"give a list of {length} exact fractions, such as [Fraction(1, 3), ...]; got {value!r:.80}"
+def _three_probabilities(value: Any) -> str | None:
+    """A list or tuple of three exact numbers."""
+    if not isinstance(value, (list, tuple)) or len(value) != 3:
+        return (
+            "not a list of three exact probabilities such as [Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)]"
+        )
     for entry in value:
         if (problem := exact_number(entry)) is not None:
-            return problem
+            return f"its entry {show(entry)} is {problem}"
     return None
+
+
+@functools.cache
+def _game_value_three() -> Fraction:
+    return dresher(payoff_matrix(3)).value
+
+
+def _alice_three_judge(case: tuple, value: Any) -> str | None:
+    alpha = [Fraction(a) for a in value]
+    if min(alpha) < 0 or sum(alpha) != 1:
+        return (
+            f"your alice3 is {show(value)}: Alice's probabilities must be non-negative and sum to 1; "
+            f"yours sum to {show(sum(alpha))}."
+        )
+    trees = search_trees(3)
+    averages = [sum((a * d for a, d in zip(alpha, tree, strict=True)), Fraction(0)) for tree in trees]
+    worst = min(averages)
+    if worst == _game_value_three():
+        return None
+    tree = trees[averages.index(worst)]
+    return (
+        f"against your alice3 = {show(value)} Bob's tree that {_guesses(tree)} (depths {show(tree)}) needs "
+        f"only {show(worst)} guesses on average; Alice can force more."
+    )
 
 
 @exercise(
@@ -197,29 +368,19 @@ def _exact_vector(value, length: int) -> str | None:
     names="",
     asks="alice3: an optimal distribution of Alice for N = 3, found by hand from (1.5)",
     verifies="three exact non-negative numbers summing to 1, against each of Bob's 5 trees: the least "
-    "average equals V(3) by Dresher's exact method",
+    "average equals V(3) by Dresher's exact method (a value typed by hand: the check sees the value, "
+    "not how it was found)",
     giveaways=("2/5", "9/5", "1.8"),
 )
-def _alice_three(answer) -> tuple[bool, str]:
+def _alice_three() -> Plan:
     """Exercise 3: an optimal distribution of Alice for N = 3 (three Fractions)."""
-    if (problem := _exact_vector(answer, 3)) is not None:
-        return False, problem
-    alpha = list(answer)
-    if min(alpha) < 0 or sum(alpha) != 1:
-        return False, f"Alice's probabilities must be non-negative and sum to 1; yours sum to {sum(alpha)}."
-    trees = search_trees(3)
-    averages = [sum((a * d for a, d in zip(alpha, tree, strict=True)), Fraction(0)) for tree in trees]
-    worst = min(averages)
-    value = dresher(payoff_matrix(3)).value
-    if worst == value:
-        return True, (
-            f"against your distribution every one of Bob's {len(trees)} trees needs at least {value} "
-            "guesses on average, the value of the game: optimal."
-        )
-    tree = trees[averages.index(worst)]
-    return False, (
-        f"against your distribution Bob's tree with depths {tree} needs only {worst} guesses on "
-        "average; Alice can force more."
+    return Plan(
+        [Stage([()], judge=_alice_three_judge, evidence="Dresher's exact method")],
+        what="your alice3",
+        kind=_three_probabilities,
+        value=True,
+        passed="against your distribution every one of Bob's 5 trees needs at least 9/5 guesses on "
+        "average, the value of the game (Dresher's exact method): optimal.",
     )
 
 
@@ -227,146 +388,210 @@ def _alice_three(answer) -> tuple[bool, str]:
 # lesson II: Dresher's simplex method (exercises 7 and 8)
 
 
-def _fractions(matrix) -> str:
-    """A matrix of Fractions as text with a/b entries."""
-    return "[" + ", ".join("[" + ", ".join(str(x) for x in row) + "]" for row in matrix) + "]"
+def _random_games(seed: int, entries: range, copies: int) -> list[list[list[int]]]:
+    """Random games of 2 to 4 rows and 2 to 6 columns, rows ordered for Dresher's start basis
+    (1.8): the last row has the largest first entry."""
+    rng = random.Random(seed)
+    games = []
+    for m in (2, 3, 4):
+        for n in (2, 3, 4, 5, 6):
+            for _ in range(copies):
+                game = [[rng.choice(entries) for _ in range(n)] for _ in range(m)]
+                game.sort(key=lambda row: row[0])
+                games.append(game)
+    return games
 
 
 def _dresher_games() -> list[list[list[int]]]:
-    """The thesis's games (1.1), (1.20) and (1.19), then random games, rows ordered for Dresher's
-    start basis (1.8): the last row has the largest first entry."""
+    """The thesis's games (1.1), (1.20) and (1.19); random games with positive entries (small
+    entries tie often: the lexicographic rule decides); random games with zero and negative
+    entries, where the provisional value can be zero or negative and the row of P0 (never a
+    candidate to leave) would win the ratio test."""
     games = [
         payoff_matrix(3).to_numpy().tolist(),
         symmetric_matrix(4).to_numpy().tolist(),
         payoff_matrix(4).to_numpy().tolist(),
     ]
-    rng = random.Random(7)
-    for m in (2, 3, 4):
-        for n in (2, 3, 4, 5, 6):
-            for top in (4, 9):  # small entries tie often: the lexicographic rule decides
-                for _ in range(3):
-                    game = [[rng.randint(1, top) for _ in range(n)] for _ in range(m)]
-                    game.sort(key=lambda row: row[0])
-                    games.append(game)
+    games += _random_games(7, range(1, 5), 3) + _random_games(8, range(1, 10), 3)
+    games += _random_games(9, range(-3, 4), 4) + _random_games(10, range(0, 3), 2)
     return [[[int(x) for x in row] for row in game] for game in games]
 
 
+def _key(game: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(row) for row in game)
+
+
 @functools.cache
-def _pivot_cases() -> list[tuple]:
-    """(A, basis, inverse, expected): each iteration of ``dresher`` on each game, and what Dresher's
-    rule makes of it: (entering column, leaving column, next inverse), or None at the optimum."""
-    cases = []
-    for game in _dresher_games():
-        steps = dresher(game).steps
+def _dresher_steps() -> list[tuple[list[list[int]], tuple]]:
+    """Each game with the iterations of Dresher's method on it (the package's ``dresher``)."""
+    return [(game, dresher(game).steps) for game in _dresher_games()]
+
+
+@functools.cache
+def _dresher_runs() -> dict[tuple, dict[tuple[int, ...], Any]]:
+    """For each game, Dresher's answer at each basis of its run: (entering, leaving, next inverse),
+    or None at the optimum (the package's ``dresher``, tested against an LP solver)."""
+    runs: dict[tuple, dict[tuple[int, ...], Any]] = {}
+    for game, steps in _dresher_steps():
+        run = runs.setdefault(_key(game), {})
         for k, step in enumerate(steps):
             if step.entering is None:
-                expected = None
+                run[step.basis] = None
             else:
-                expected = (step.entering, step.leaving, steps[k + 1].inverse)
-            cases.append((game, step.basis, step.inverse, expected))
+                run[step.basis] = (step.entering, step.leaving, [list(row) for row in steps[k + 1].inverse])
+    return runs
+
+
+def _pivot_cases() -> list[tuple[list[list[int]], tuple[int, ...], list[list[Fraction]]]]:
+    """(A, basis, inverse) at every other iteration of each game's run (the even ones of the even
+    games, the odd ones of the odd games): no input is the successor of another."""
+    cases = []
+    for index, (game, steps) in enumerate(_dresher_steps()):
+        for k, step in enumerate(steps):
+            if k % 2 == index % 2:
+                cases.append((game, step.basis, [list(row) for row in step.inverse]))
     return cases
 
 
-def _step_problem(value) -> str | None:
-    """None for None or a triple (entering, leaving, inverse) of whole numbers and exact rows."""
+def _rows(matrix: Any) -> str:
+    """A matrix of exact numbers row by row: ``R0 = [2, 0, -1]; R1 = [1, 0, 0]``."""
+    return "; ".join(f"R{i} = {show(list(row), 200)}" for i, row in enumerate(matrix))
+
+
+def _step_kind(value: Any) -> str | None:
+    """None, or a triple (entering, leaving, new inverse) of two integers and rows of exact numbers."""
     if value is None:
         return None
     if not isinstance(value, (list, tuple)) or len(value) != 3:
-        return f"{value!r:.80} is neither None nor a triple (entering, leaving, new inverse)"
+        return "neither None nor a triple (entering, leaving, new inverse)"
     entering, leaving, inverse = value
     for name, column in (("entering column", entering), ("leaving column", leaving)):
         if (problem := whole(column)) is not None:
-            return f"the {name}: {problem}"
+            return f"its {name} is {problem}"
     if not isinstance(inverse, (list, tuple)) or not all(isinstance(row, (list, tuple)) for row in inverse):
-        return f"the new inverse {inverse!r:.80} is not a list of rows"
+        return "its new inverse is not a list of rows"
     for row in inverse:
         for entry in row:
             if (problem := exact_number(entry)) is not None:
-                return f"an entry of the new inverse: {problem}"
+                return f"an entry of its new inverse is {problem}"
     return None
 
 
-def _step_text(value) -> str:
+def _pivot_judge(case: tuple, value: Any) -> str | None:
+    A, basis, inverse = case
+    expected = _dresher_runs()[_key(A)][tuple(basis)]
+    where = f"at A = {show(A, 200)}, basis {show(tuple(basis))}, inverse {_rows(inverse)}:"
+    if value is None and expected is None:
+        return None
     if value is None:
-        return "None (the basis is optimal)"
-    entering, leaving, inverse = value
-    return f"P{entering} enters, P{leaving} leaves, new inverse {_fractions(inverse)}"
+        return (
+            f"{where} your step gives None, but column {expected[0]} has a positive score: the basis is not "
+            f"optimal; Dresher's rules give: {expected[0]} enters, {expected[1]} leaves."
+        )
+    if expected is None:
+        return (
+            f"{where} your step gives {show(value[:2])}, but no score is positive: the basis is optimal "
+            "(None)."
+        )
+    entering, leaving, new = value
+    if entering != expected[0]:
+        return (
+            f"{where} your entering column is {entering}; Dresher's rule (1.14) gives {expected[0]}, the "
+            "largest score, the smallest index on ties."
+        )
+    if leaving != expected[1]:
+        never = " P0 never leaves the basis: the candidates are the rows R1 to Rm." if leaving == 0 else ""
+        return (
+            f"{where} column {entering} enters and your leaving column is {leaving}; the lexicographic rule "
+            f"(1.16) over the rows with v_i > 0 gives {expected[1]}.{never}"
+        )
+    given = [list(row) for row in new]
+    if len(given) != len(expected[2]):
+        return (
+            f"{where} your new inverse has {len(given)} rows; it needs {len(expected[2])}, R0 to R{len(A)}."
+        )
+    for i, (mine, right) in enumerate(zip(given, expected[2], strict=True)):
+        if len(mine) != len(right) or any(x != y for x, y in zip(mine, right, strict=True)):
+            return (
+                f"{where} column {entering} enters and {leaving} leaves, but row R{i} of your new inverse is "
+                f"{show(mine, 200)}; the update (1.18) gives {show(right, 200)}."
+            )
+    return None
 
 
 @exercise(
     "higher-lower-7",
     names="A, basis, inverse",
-    without="puzzles.higher_lower",
-    prepare=_pivot_cases,
+    time_limit=10,
+    without=WITHOUT,
     asks="dresher_step(A, basis, inverse): one iteration of Dresher's method (scores, entering column "
     "by 1.14, leaving column by the lexicographic rule 1.16, new inverse by 1.18), or None at the optimum",
-    verifies="every iteration of Dresher's method on the games (1.1), (1.20), (1.19) and 90 random games "
-    "(2 to 4 rows, 2 to 6 columns, many ties), against dresher(...).steps",
+    verifies="every other iteration of Dresher's method on the games (1.1), (1.20), (1.19) and 180 random "
+    "games (2 to 4 rows, 2 to 6 columns, many ties; 90 of them with zero or negative entries, where the "
+    "value can be zero or negative), against dresher(...).steps; refuses floats and answers that "
+    "reach puzzles.higher_lower",
 )
-def _dresher_step(answer) -> tuple[bool, str]:
+def _dresher_step() -> Plan:
     """Exercise 7: one pivot of Dresher's method, against the recorded steps of ``dresher``."""
     cases = _pivot_cases()
-    for game, basis, inverse, expected in cases:
-        given = answer([list(row) for row in game], tuple(basis), [list(row) for row in inverse])
-        if (problem := _step_problem(given)) is not None:
-            wrong = problem
-        elif (given is None) != (expected is None) or (
-            given is not None
-            and (
-                given[0] != expected[0]
-                or given[1] != expected[1]
-                or [tuple(row) for row in given[2]] != [tuple(row) for row in expected[2]]
-            )
-        ):
-            wrong = _step_text(given)
-        else:
-            continue
-        return False, (
-            f"for the game A = {game} at the basis ({', '.join(f'P{j}' for j in basis)}) with inverse "
-            f"{_fractions(inverse)}, your step gives {wrong}; Dresher's rules give {_step_text(expected)}."
-        )
     games = len(_dresher_games())
-    return True, (
-        f"your step agrees with Dresher's method on all {len(cases)} iterations of {games} games, "
-        "optimal bases included."
+    return Plan(
+        [Stage(cases, judge=_pivot_judge, label=f"the {len(cases)} iterations of {games} games")],
+        what="your step",
+        kind=_step_kind,
+        build=lambda case: ([list(row) for row in case[0]], tuple(case[1]), [list(row) for row in case[2]]),
+        passed=f"your step agrees with Dresher's method on {len(cases)} iterations of {games} games (the "
+        "thesis's, and random ones with ties, zeros and negative entries), optimal bases included.",
     )
 
 
 @functools.cache
-def _two_row_games() -> list[tuple[list[list[int]], Fraction]]:
+def _two_row_games() -> list[list[list[int]]]:
     rng = random.Random(8)
     games = [symmetric_matrix(4).to_numpy().tolist(), [[1, 2], [3, 4]], [[4, 3], [2, 1]], [[5], [2]]]
     for k in (1, 2, 3, 4, 5, 7, 10):
         for _ in range(12):
             games.append([[rng.randint(-3, 9) for _ in range(k)] for _ in range(2)])
-    games = [[[int(x) for x in row] for row in game] for game in games]
-    return [(game, dresher(game).value) for game in games]
+    return [[[int(x) for x in row] for row in game] for game in games]
+
+
+@functools.cache
+def _two_row_values() -> dict[tuple, Fraction]:
+    return {_key(game): dresher(game).value for game in _two_row_games()}
+
+
+def _two_row_value_of(game: list[list[int]]) -> Fraction:
+    return _two_row_values()[_key(game)]
 
 
 @exercise(
     "higher-lower-8",
     names="A",
-    without="puzzles.higher_lower",
-    prepare=_two_row_games,
+    without=WITHOUT,
     asks="two_row_value(A): the exact value of a game with two rows from the payoff lines "
     "(the top of their lower envelope)",
     verifies="the game (1.20), three games solved at an end of [0, 1], and 84 random 2-row games with "
-    "1 to 10 columns and entries -3..9, against Dresher's exact method",
-    giveaways=(),
+    "1 to 10 columns and entries -3..9, against Dresher's exact method; refuses floats and answers "
+    "that reach puzzles.higher_lower",
 )
-def _two_row_value(answer) -> tuple[bool, str]:
+def _two_row_value() -> Plan:
     """Exercise 8: the value of a 2-row game by the lower envelope, against Dresher's method."""
     games = _two_row_games()
-    values = {str(game): value for game, value in games}
-    found = first_disagreement(
-        answer, lambda game: values[str(game)], [(game,) for game, _ in games], kind=exact_number
-    )
-    if found is not None:
-        (game,), given, wanted = found
-        return False, f"for the game {game} your value is {given!r}; Dresher's method gives {wanted}."
-    return True, (
-        f"your value equals Dresher's on the N = 4 game (1.20) and {len(games) - 1} other 2-row games, "
-        "exactly."
+    return Plan(
+        [
+            Stage(
+                [(game,) for game in games],
+                reference=_two_row_value_of,
+                label=f"the {len(games)} games",
+                evidence="Dresher's exact method",
+                smallest=False,
+            )
+        ],
+        what="your value",
+        kind=exact_number,
+        build=lambda case: ([list(row) for row in case[0]],),
+        passed=f"your value equals Dresher's on the N = 4 game (1.20) and {len(games) - 1} other 2-row "
+        "games, exactly.",
     )
 
 
@@ -374,57 +599,41 @@ def _two_row_value(answer) -> tuple[bool, str]:
 # lesson III: column generation (exercises 4 and 5) and its appendix (exercise 9)
 
 
-def _depths_problem(value, N: int) -> str | None:
-    """None for a list or tuple of N whole numbers (a depth vector), else what is wrong with it."""
-    if not isinstance(value, (list, tuple)):
-        return f"{value!r:.80} is a {type(value).__name__}; a tuple of {N} depths is asked"
-    if len(value) != N:
-        return f"{value!r:.80} has {len(value)} entries; a tuple of {N} depths (one per key) is asked"
-    for entry in value:
-        if (problem := whole(entry)) is not None:
-            return problem
-    return None
+def _weights_place(weights: list, h: int | None = None) -> str:
+    text = show(weights, 70)
+    if text.endswith("..."):
+        text += f" ({len(weights)} keys)"
+    return f"weights = {text}" + ("" if h is None else f", h = {h}")
 
 
-def _search_tree_problem(depths) -> str | None:
-    """None when ``depths`` is the depth vector of a search tree, else why not. Builds the tree:
-    the keys a..b at level L need exactly one key of depth L (their root), none shallower."""
-    stack = [(1, len(depths), 1)]
-    while stack:
-        a, b, level = stack.pop()
-        if a > b:
-            continue
-        part = depths[a - 1 : b]
-        roots = [a + i for i, d in enumerate(part) if d == level]
-        if min(part) < level or len(roots) != 1:
-            where = "" if level == 1 else f" among the keys {a}..{b} below their parent"
-            return f"it needs exactly one key of depth {level}{where}, and none shallower"
-        stack += [(a, roots[0] - 1, level + 1), (roots[0] + 1, b, level + 1)]
-    return None
+def _tree_judge(
+    best: Callable[..., Any], evidence: str, height: bool = False
+) -> Callable[[tuple, Any], str | None]:
+    """The judgement of a tree: one depth per key, a search tree, at most h levels, of least cost."""
 
-
-def _shown_weights(weights) -> str:
-    text = "[" + ", ".join(str(w) for w in weights[:10]) + ("" if len(weights) <= 10 else ", ...") + "]"
-    return text if len(weights) <= 10 else f"{text} ({len(weights)} keys)"
-
-
-def _tree_verdict(answer, cases, reference, height=None) -> tuple[bool, str] | None:
-    """The first case where ``answer``'s tree is of the wrong kind, no search tree, too tall or
-    costs more than ``reference``; None when it is an optimal tree in every case."""
-    for case in cases:
+    def judge(case: tuple, depths: Any) -> str | None:
         weights = case[0]
-        given = answer(list(weights), *case[1:])  # a copy: the check's weights stay as they are
-        place = f"weights {_shown_weights(weights)}" + (f", h = {case[1]}" if height else "")
-        if (problem := _depths_problem(given, len(weights))) is not None:
-            return False, f"at {place}: {problem}."
-        if (problem := _search_tree_problem(given)) is not None:
-            return False, f"at {place} your depths {given!r:.90} are no search tree: {problem}."
-        if height and max(given) > case[1]:
-            return False, f"at {place} your tree has {max(given)} levels, more than h = {case[1]}."
-        cost, best = tree_cost(weights, given), reference(*case)
-        if cost != best:
-            return False, f"at {place} your tree costs {cost}, but the best one costs {best}."
-    return None
+        h = case[1] if height else None
+        where = f"at {_weights_place(weights, h)}"
+        if len(depths) != len(weights):
+            return (
+                f"{where} your answer gives {len(depths)} depths for {len(weights)} keys; one depth per key "
+                "is asked."
+            )
+        if (problem := _search_tree_problem(depths)) is not None:
+            return f"{where} your depths {_tree_place(depths, 90)} are no search tree: {problem}."
+        if h is not None and max(depths) > h:
+            return f"{where} your tree {_tree_place(depths, 90)} has {max(depths)} levels, more than h = {h}."
+        cost = sum((w * d for w, d in zip(weights, depths, strict=True)), 0)
+        least = best(*case)
+        if cost != least:
+            return (
+                f"{where} your tree {_tree_place(depths, 90)} costs {show(cost)}, but the best one"
+                f"{'' if h is None else ' with at most h levels'} costs {show(least)} ({evidence})."
+            )
+        return None
+
+    return judge
 
 
 def _weight_cases(seed: int, sizes, largest: int, zeros: float, fractions: bool = False) -> list[list]:
@@ -441,8 +650,7 @@ def _weight_cases(seed: int, sizes, largest: int, zeros: float, fractions: bool 
     return cases
 
 
-@functools.cache
-def _optimal_tree_cases() -> tuple[list[tuple[list]], dict[int, object]]:
+def _optimal_tree_cases() -> tuple[list[tuple[list]], list[tuple[list]]]:
     """Small cases (N <= 8: every tree listed) and large ones (N = 30..100: best_tree's exact cost)."""
     small = _weight_cases(41, [1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8], 9, 0.25)
     small += _weight_cases(42, [3, 4, 5, 6, 7, 8], 9, 0.0, fractions=True)
@@ -450,116 +658,181 @@ def _optimal_tree_cases() -> tuple[list[tuple[list]], dict[int, object]]:
     large = _weight_cases(43, [30, 45, 60, 80, 100], 100, 0.2)
     large += _weight_cases(44, [40], 9, 0.0, fractions=True)
     large.sort(key=len)
-    costs = {id(w): min(tree_cost(w, t) for t in search_trees(len(w))) for w in small}
-    costs |= {id(w): best_tree(w)[0] for w in large}
-    return [(w,) for w in small + large], costs
+    return [(w,) for w in small], [(w,) for w in large]
+
+
+@functools.cache
+def _least_listed_cost(weights: tuple, h: int | None = None) -> Any:
+    trees = search_trees(len(weights))
+    return min(
+        sum((w * d for w, d in zip(weights, t, strict=True)), 0) for t in trees if h is None or max(t) <= h
+    )
+
+
+def _every_tree(weights: list, h: int | None = None) -> Any:
+    return _least_listed_cost(tuple(weights), h)
+
+
+def _best_tree_cost(weights: list) -> Any:
+    return best_tree(weights)[0]
+
+
+DEPTHS = sequence_of(whole, None, "a tuple of depths")
+TREE_ON_TIMEOUT = (
+    "This check goes up to N = 100, where no list of the Catalan(N) trees can go: fill the table of "
+    "(2.1) once, then trace the tree back."
+)
 
 
 @exercise(
     "higher-lower-4",
     names="weights",
     time_limit=20,
-    without="puzzles.higher_lower",
-    prepare=_optimal_tree_cases,
+    without=WITHOUT,
+    on_timeout=TREE_ON_TIMEOUT,
     asks="optimal_tree(weights): the depth vector of a tree of least weighted depth, traced back "
     "through the table of (2.1), without the course package",
     verifies="a search tree of least cost on 20 weight vectors (zeros, Fractions) with N <= 8 against "
-    "every tree, and on 6 with N = 30..100 against best_tree's exact cost",
+    "every tree, and on 6 with N = 30..100 against best_tree's exact cost; refuses answers that reach "
+    "puzzles.higher_lower",
     giveaways=("(2, 1, 3, 2)", "(2, 3, 1, 2)"),
 )
-def _optimal_tree(answer) -> tuple[bool, str]:
+def _optimal_tree() -> Plan:
     """Exercise 4: Bob's best reply as a tree, traced back through the table of eq. (2.1)."""
-    cases, costs = _optimal_tree_cases()
-    verdict = _tree_verdict(answer, cases, lambda w: costs[id(w)])
-    if verdict is not None:
-        return verdict
-    return True, (
-        f"your tree is a search tree of least cost in all {len(cases)} cases: against every tree for "
-        "N <= 8 (zero and fractional weights included), and against the exact cost of best_tree for "
-        "N = 30..100, where no list of the Catalan(N) trees could go."
+    small, large = _optimal_tree_cases()
+    return Plan(
+        [
+            Stage(
+                small,
+                judge=_tree_judge(_every_tree, "every tree listed"),
+                label="the 20 weight vectors with N <= 8",
+            ),
+            Stage(
+                large,
+                judge=_tree_judge(_best_tree_cost, "the exact optimum"),
+                label="the 6 weight vectors with N = 30..100",
+                smallest=False,
+            ),
+        ],
+        what="your tree",
+        kind=DEPTHS,
+        build=lambda case: (list(case[0]),),
+        passed=f"your tree is a search tree of least cost in all {len(small) + len(large)} cases: against "
+        "every tree for N <= 8 (zero and fractional weights included), and against the exact optimum "
+        "for N = 30..100, where no list of the Catalan(N) trees could go.",
     )
 
 
+LOOP_SIZES = (21, 24, 25)
+LOOP_TOLERANCE = 1e-6
+
+
 @functools.cache
-def _game_values() -> dict[int, Fraction]:
-    """V(N) for the sizes the loop is checked on, from the shipped certified solutions."""
-    return {N: load_solution(N).value for N in _LOOP_SIZES}
+def _game_value(N: int) -> Fraction:
+    """V(N) from the shipped certified solution (a damaged file is the pack's fault: PackFault)."""
+    return load_solution(N).value
 
 
-_LOOP_SIZES = (21, 26, 33, 37)
-_LOOP_TOLERANCE = 1e-6
+def _real(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
-def _rounds_problem(rounds) -> str | None:
-    """None for a non-empty list of (upper, lower) pairs of finite real numbers."""
-    if not isinstance(rounds, (list, tuple)) or not rounds:
-        return f"{rounds!r:.80} is no list of (upper, lower) pairs, one per round"
-    for entry in rounds:
+def _rounds_kind(value: Any) -> str | None:
+    """A non-empty list of (upper, lower) pairs of finite real numbers."""
+    if not isinstance(value, (list, tuple)) or not value:
+        return "not a list of (upper, lower) pairs, one per round"
+    for entry in value:
         if not isinstance(entry, (list, tuple)) or len(entry) != 2:
-            return f"the round {entry!r:.60} is not a pair (upper, lower)"
+            return f"its round {show(entry, 60)} is not a pair (upper, lower)"
         for bound in entry:
-            if isinstance(bound, bool) or not isinstance(bound, numbers.Real) or not math.isfinite(bound):
-                return f"the bound {bound!r:.40} in the round {entry!r:.60} is not a finite number"
+            if not _real(bound):
+                return f"the bound {show(bound, 40)} in its round {show(entry, 60)} is not a finite number"
+    return None
+
+
+def _rounds_judge(case: tuple, rounds: Any) -> str | None:
+    (N,) = case
+    tol = LOOP_TOLERANCE
+    value = float(_game_value(N))
+    first = rounds[0][0]
+    if abs(first - round(first)) > tol or round(first) < N.bit_length():
+        return (
+            f"at N = {N} your first upper bound is {show(first)}, but a restricted LP with one tree is worth "
+            f"that tree's most guesses, a whole number of at least {N.bit_length()}: start from one tree."
+        )
+    for k, (upper, lower) in enumerate(rounds, start=1):
+        if upper < value - tol:
+            return (
+                f"at N = {N}, round {k}: your upper bound {show(upper)} is below V({N}); the value of a "
+                "restricted LP can never be below the game's value."
+            )
+        if lower > value + tol:
+            return (
+                f"at N = {N}, round {k}: your lower bound {show(lower)} is above V({N}); Bob's best reply to "
+                "any distribution of Alice costs at most V(N)."
+            )
+        if k > 1 and upper > rounds[k - 2][0] + tol:
+            return (
+                f"at N = {N}, round {k}: your upper bound rose from {show(rounds[k - 2][0])} to "
+                f"{show(upper)}; a restricted LP with one more column cannot get worse."
+            )
+    upper, lower = rounds[-1]
+    if abs(upper - value) > tol or upper - lower > tol:
+        return (
+            f"at N = {N} your last round has the bounds ({show(upper)}, {show(lower)}), which do not meet at "
+            f"V({N}) (within {tol:g}): the loop must run until the bounds meet."
+        )
     return None
 
 
 @exercise(
     "higher-lower-5",
     names="N",
-    time_limit=60,
-    without=("puzzles.higher_lower.solver", "puzzles.higher_lower.data", "puzzles.higher_lower.sweep"),
-    prepare=_game_values,
+    time_limit=90,
+    without=(
+        "puzzles.higher_lower.solver",
+        "puzzles.higher_lower.data",
+        "puzzles.higher_lower.sweep",
+        "puzzles.higher_lower.exercises",
+    ),
+    on_timeout="A plain loop needs a few seconds for these sizes: price with best_tree, and stop when the "
+    "bounds meet within 1e-9.",
     asks="column_generation(N): the rounds (upper, lower) of delayed column generation, a restricted LP "
     "solved by linprog and priced by best_tree",
-    verifies=f"N = {', '.join(map(str, _LOOP_SIZES))}: every upper bound >= V(N) and non-increasing, every "
-    f"lower bound <= V(N), the last round's bounds equal V(N) within {_LOOP_TOLERANCE:g} (certified values)",
-    giveaways=("87/23", "3.7826", "497650/123921", "4.0158", "160/37", "4.3243", "184/41", "4.4878"),
+    verifies=f"N = {', '.join(map(str, LOOP_SIZES))}: the first upper bound is a single tree's (a whole "
+    f"number), every upper bound >= V(N) and non-increasing, every lower bound <= V(N), the last round's "
+    f"bounds equal V(N) within {LOOP_TOLERANCE:g} (certified values); refuses answers that reach the "
+    "package's solver or its shipped solutions",
+    giveaways=("87/23", "3.7826", "828/211", "3.9241", "3.9242", "251175/63263", "3.9703"),
 )
-def _column_generation(answer) -> tuple[bool, str]:
+def _column_generation() -> Plan:
     """Exercise 5: the column-generation loop, checked against the certified V(N)."""
-    values = _game_values()
-    tol = _LOOP_TOLERANCE
-    for N in _LOOP_SIZES:
-        rounds = answer(N)
-        if (problem := _rounds_problem(rounds)) is not None:
-            return False, f"at N = {N}: {problem}."
-        V, value = values[N], float(values[N])
-        for k, (upper, lower) in enumerate(rounds, start=1):
-            if upper < value - tol:
-                return False, (
-                    f"at N = {N}, round {k}: your upper bound {upper!r} is below V({N}) = {V} = {value:.9f}; "
-                    "the value of a restricted LP can never be below the game's value."
-                )
-            if lower > value + tol:
-                return False, (
-                    f"at N = {N}, round {k}: your lower bound {lower!r} is above V({N}) = {V} = {value:.9f}; "
-                    "Bob's best reply to any distribution of Alice costs at most V(N)."
-                )
-            if k > 1 and upper > rounds[k - 2][0] + tol:
-                return False, (
-                    f"at N = {N}, round {k}: your upper bound rose from {rounds[k - 2][0]!r} to {upper!r}; "
-                    "a restricted LP with one more column cannot get worse."
-                )
-        upper, lower = rounds[-1]
-        if abs(upper - value) > tol or upper - lower > tol:
-            return False, (
-                f"at N = {N} your last round has the bounds ({upper!r}, {lower!r}), but V({N}) = {V} = "
-                f"{value:.9f}: the loop must run until the bounds meet (within {tol:g})."
+    sizes = ", ".join(map(str, LOOP_SIZES))
+    return Plan(
+        [
+            Stage(
+                [(N,) for N in LOOP_SIZES],
+                judge=_rounds_judge,
+                label=f"the sizes N = {sizes}",
+                smallest=False,
             )
-    return True, (
-        f"for N = {', '.join(map(str, _LOOP_SIZES))} your rounds are valid bounds (upper never below V(N) "
-        "and never rising, lower never above it) and the last round meets at the certified V(N) within "
-        f"{tol:g}."
+        ],
+        what="your rounds",
+        kind=_rounds_kind,
+        passed=f"for N = {sizes} your rounds are valid bounds (upper never below V(N) and never rising, "
+        f"lower never above it) and the last round meets at the certified V(N) within {LOOP_TOLERANCE:g}.",
     )
 
 
-def _bounded_reference(weights, h: int):
+def _bounded_reference(weights: list, h: int) -> Any:
     """The least cost of a search tree with at most h levels, by the interval DP with the height
     threaded through (independent of the subsequence DP (2.2)): C_L(a, b) = sum_{a..b} w +
     min_r C_{L-1}(a, r-1) + C_{L-1}(r+1, b), with C_0 zero on empty intervals."""
     N = len(weights)
     prefix = list(itertools.accumulate(weights, initial=0))
-    previous: dict[tuple[int, int], object] = {(a, a - 1): 0 for a in range(1, N + 2)}
+    previous: dict[tuple[int, int], Any] = {(a, a - 1): 0 for a in range(1, N + 2)}
     for level in range(1, h + 1):
         current = {(a, a - 1): 0 for a in range(1, N + 2)}
         for length in range(1, min(N, 2**level - 1) + 1):
@@ -576,8 +849,7 @@ def _bounded_reference(weights, h: int):
     return previous[1, N]
 
 
-@functools.cache
-def _short_tree_cases() -> tuple[list[tuple[list, int]], dict[int, object]]:
+def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]:
     """Small cases (N <= 7: every tree of at most h levels listed) and large ones (N = 20..90)."""
     rng = random.Random(91)
     small = [([0, 2], 3), ([2, 1, 1, 2], 3)]
@@ -588,40 +860,53 @@ def _short_tree_cases() -> tuple[list[tuple[list, int]], dict[int, object]]:
     large = []
     for weights in _weight_cases(94, [20, 31, 40, 63, 90], 50, 0.3):
         large.append((weights, len(weights).bit_length() + rng.randint(0, 2)))
-    costs = {id(w): min(tree_cost(w, t) for t in search_trees(len(w)) if max(t) <= h) for w, h in small}
-    costs |= {id(w): _bounded_reference(w, h) for w, h in large}
-    return small + large, costs
+    return small, large
 
 
 @exercise(
     "higher-lower-9",
     names="weights, h",
     time_limit=20,
-    without="puzzles.higher_lower",
-    prepare=_short_tree_cases,
+    without=WITHOUT,
+    on_timeout="This check goes up to N = 90 with h up to 9: fill the table of (2.2) once, O(N 2^h), then "
+    "trace back.",
     asks="short_tree(weights, h): a valid search tree of least cost among those with at most h levels, "
     "by the subsequence DP (2.2) and its traceback, also when some weights are zero",
     verifies="a search tree of at most h levels and least cost on 17 cases with N <= 7 against every "
-    "such tree, and on 5 with N = 20..90 (30% zero weights) against an interval DP with the height",
+    "such tree, and on 5 with N = 20..90 (30% zero weights) against an interval DP with the height; "
+    "refuses answers that reach puzzles.higher_lower",
     giveaways=("lexicographic",),
 )
-def _short_tree(answer) -> tuple[bool, str]:
+def _short_tree() -> Plan:
     """Exercise 9: the bounded-height pricing (eq. 2.2) made safe for zero weights (Section 2.3.5)."""
-    cases, costs = _short_tree_cases()
-    verdict = _tree_verdict(answer, cases, lambda w, h: costs[id(w)], height=True)
-    if verdict is not None:
-        return verdict
-    return True, (
-        f"your tree is a valid search tree of at most h levels and least cost in all {len(cases)} cases: "
-        "against every such tree for N <= 7, and against an interval DP over (keys, height) for "
-        "N = 20..90 with zero weights."
+    small, large = _short_tree_cases()
+    return Plan(
+        [
+            Stage(
+                small,
+                judge=_tree_judge(_every_tree, "every such tree listed", height=True),
+                label="the 17 cases with N <= 7",
+            ),
+            Stage(
+                large,
+                judge=_tree_judge(_bounded_reference, "an interval DP over keys and height", height=True),
+                label="the 5 cases with N = 20..90",
+                smallest=False,
+            ),
+        ],
+        what="your tree",
+        kind=DEPTHS,
+        build=lambda case: (list(case[0]), case[1]),
+        passed=f"your tree is a valid search tree of at most h levels and least cost in all "
+        f"{len(small) + len(large)} cases: against every such tree for N <= 7, and against an interval DP "
+        "over (keys, height) for N = 20..90 with zero weights.",
     )
 
 
 # ---------------------------------------------------------------------------
 # lesson IV: Alice's optimal distributions (exercise 6)
 
-_SHIPPED_UP_TO = 1024  # the shipped data cover every N = 1..1024
+SHIPPED_UP_TO = 1024  # the shipped data cover every N = 1..1024
 
 
 @functools.cache
@@ -631,7 +916,7 @@ def _shipped_hider() -> dict[int, tuple[Fraction, ...]]:
     faults = data_faults()
     records = load_records()
     hider: dict[int, tuple[Fraction, ...]] = {}
-    for N in range(1, _SHIPPED_UP_TO + 1):
+    for N in range(1, SHIPPED_UP_TO + 1):
         extra = DATA / f"extra-{N:04d}.json.xz"  # a size solved on its own overrides its block
         path = extra if extra.exists() else block_path(N)
         if N not in records:
@@ -654,12 +939,53 @@ def _shipped_hider() -> dict[int, tuple[Fraction, ...]]:
     return hider
 
 
-def _prepare_shipped() -> None:
-    """Read the data before the clock starts; a fault is reported by the check itself."""
-    try:
-        _shipped_hider()
-    except PackFault:
-        pass
+def _uniform(N: int) -> tuple[Fraction, ...]:
+    return (Fraction(1, N),) * N
+
+
+def _nudged(alpha: tuple[Fraction, ...], gap: Fraction, secret: int = 1) -> tuple[Fraction, ...]:
+    """``alpha`` with a_secret moved up by ``gap`` and the middle secret down by as much: still a
+    distribution; with secret 1, a_1 != 2 a_2 by a margin no float sees when ``gap`` is tiny."""
+    nudged = list(alpha)
+    middle = (len(alpha) - 1) // 2
+    nudged[secret - 1] += gap
+    nudged[middle] -= gap
+    return tuple(nudged)
+
+
+NUDGES = {100: Fraction(1, 10**30), 200: Fraction(1, 10**12), 400: Fraction(1, 10**7)}  # where a_1 = 2 a_2
+SHIPPED = "the shipped distributions, N = 1..1024"
+
+
+@functools.cache
+def _johnson_data_sets() -> dict[str, dict[int, tuple[Fraction, ...]]]:
+    """The data sets a johnson_stretches check runs on, by their names (the shipped distributions
+    first, then altered copies); every dictionary's sizes are listed in increasing order except
+    where the name says otherwise."""
+    shipped = _shipped_hider()
+    small = {N: shipped[N] for N in range(1, 13)}
+    for N in (5, 6, 7, 8, 10):
+        small[N] = _uniform(N)
+    shuffled = list(shipped)
+    random.Random(6).shuffle(shuffled)
+    nudged = dict(shipped)
+    for N, gap in NUDGES.items():
+        nudged[N] = _nudged(shipped[N], gap)
+    gaps = ", ".join(f"10**-{len(str(gap.denominator)) - 1} at N = {N}" for N, gap in NUDGES.items())
+    return {
+        SHIPPED: shipped,
+        "the shipped distributions for N <= 200 only": {N: a for N, a in shipped.items() if N <= 200},
+        "the shipped distributions without N = 70": {N: a for N, a in shipped.items() if N != 70},
+        "the shipped distributions with a uniform one for N = 500": shipped | {500: _uniform(500)},
+        "the sizes 1..12 with uniform distributions for N = 5, 6, 7, 8, 10": small,
+        "the even sizes only": {N: a for N, a in shipped.items() if N % 2 == 0},
+        f"the shipped distributions with a_1 moved off 2 a_2 by {gaps}": nudged,
+        "the shipped distributions with a_3 moved at N = 800 (a_1 = 2 a_2 still)": shipped
+        | {800: _nudged(shipped[800], Fraction(1, 10**6), secret=3)},
+        "the shipped distributions, largest N first": dict(reversed(shipped.items())),
+        "the shipped distributions, sizes in a shuffled order": {N: shipped[N] for N in shuffled},
+        "an empty dictionary": {},
+    }
 
 
 def _johnson_two_stretches(hider: dict) -> list[tuple[int, int]]:
@@ -676,67 +1002,79 @@ def _johnson_two_stretches(hider: dict) -> list[tuple[int, int]]:
     return [(first, last) for first, last in stretches]
 
 
-def _stretches_problem(value) -> str | None:
-    if not isinstance(value, (list, tuple)):
-        return f"{value!r:.80} is a {type(value).__name__}; a list of pairs (first, last) is asked"
-    for pair in value:
-        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            return f"{pair!r:.80} is not a pair (first, last)"
-        for end in pair:
-            if (problem := whole(end)) is not None:
-                return problem
-    return None
+@functools.cache
+def _stretches_of(name: str) -> list[tuple[int, int]]:
+    return _johnson_two_stretches(_johnson_data_sets()[name])
 
 
-def _uniform(N: int) -> tuple[Fraction, ...]:
-    return (Fraction(1, N),) * N
+STRETCHES = sequence_of(sequence_of(whole, 2, "a pair (first, last)"), None, "a list of pairs (first, last)")
+
+
+def _stretches_judge(case: tuple, value: Any) -> str | None:
+    (name,) = case
+    wanted = _stretches_of(name)
+    given = [tuple(pair) for pair in value]
+    if given == wanted:
+        return None
+    place = next(i for i, (a, b) in enumerate(itertools.zip_longest(given, wanted)) if a != b)
+    if not given:
+        where = f"your list is empty, and the check finds {show(wanted[0])} first"
+    elif place >= len(given):
+        where = f"your list ends after {_stretches_count(len(given))}, where the check finds "
+        where += show(wanted[place])
+    elif not wanted:
+        where = f"the check finds no stretch, and yours gives {show(given[0])}"
+    elif place >= len(wanted):
+        where = f"the check's list ends after {_stretches_count(len(wanted))}, where yours goes on with "
+        where += show(given[place])
+    else:
+        where = f"at place {place + 1} of the list you give {show(given[place])}, the check finds "
+        where += show(wanted[place])
+    return (
+        f"on {name}, your stretches differ from the maximal runs of consecutive sizes N >= 7 (in increasing "
+        f"order) where a_1 != 2 a_2 exactly: {where}."
+    )
+
+
+def _stretches_count(count: int) -> str:
+    return "1 stretch" if count == 1 else f"{count} stretches"
 
 
 @exercise(
     "higher-lower-6",
     names="hider",
-    prepare=_prepare_shipped,
+    without=WITHOUT,
     asks="johnson_stretches(hider): the maximal runs (first, last) of consecutive sizes N >= 7 where "
     "Alice's distribution breaks Johnson's pattern a_1 = 2 a_2",
     verifies="the shipped distributions for N = 1..1024 (checked first: every size present, each a "
-    "distribution) and 6 altered data sets: sizes left out, a distribution replaced, sizes below 7, "
-    "an empty one",
+    "distribution) and 10 altered data sets: sizes left out, a distribution replaced, sizes below 7, "
+    "a_1 off 2 a_2 by 10**-30 to 10**-7 (beyond floats), a_3 moved, the sizes in decreasing and in "
+    "shuffled order, an empty one; refuses answers that reach puzzles.higher_lower",
     giveaways=("13-16", "31-37", "65-79", "135-163", "276-333", "558-674", "(13, 16)", "(558, 674)"),
 )
-def _johnson_stretches(answer) -> tuple[bool, str]:
-    """Exercise 6: where Johnson's second pattern fails, as stretches of N, on the shipped data."""
-    shipped = _shipped_hider()
-    without_70 = {N: a for N, a in shipped.items() if N != 70}
-    changed = dict(shipped)
-    changed[500] = _uniform(500)  # a_1 = a_2 there, so the pattern fails at 500 alone
-    small = {N: shipped[N] for N in range(1, 13)}
-    for N in (5, 6, 7, 8, 10):
-        small[N] = _uniform(N)
-    datasets = [
-        ("the shipped distributions, N = 1..1024", shipped),
-        ("the shipped distributions for N <= 200 only", {N: a for N, a in shipped.items() if N <= 200}),
-        ("the shipped distributions without N = 70", without_70),
-        ("the shipped distributions with a uniform one for N = 500", changed),
-        ("the sizes 1..12 with uniform distributions for N = 5, 6, 7, 8, 10", small),
-        ("the even sizes only", {N: a for N, a in shipped.items() if N % 2 == 0}),
-        ("an empty dictionary", {}),
-    ]
-    for name, hider in datasets:
-        wanted = _johnson_two_stretches(hider)
-        given = answer(dict(hider))
-        if (problem := _stretches_problem(given)) is not None:
-            return False, f"on {name}: {problem}."
-        if [tuple(pair) for pair in given] != wanted:
-            shown = [tuple(pair) for pair in given]
-            place = next((i for i, (a, b) in enumerate(itertools.zip_longest(shown, wanted)) if a != b), 0)
-            yours = shown[place] if place < len(shown) else "nothing"
-            theirs = wanted[place] if place < len(wanted) else "nothing"
-            return False, (
-                f"on {name} your stretches differ from the maximal runs of consecutive sizes N >= 7 "
-                f"(in increasing order) where a_1 != 2 a_2: at place {place + 1} of the list you give "
-                f"{yours}, the check finds {theirs}."
+def _johnson_stretches() -> Plan:
+    """Exercise 6: where Johnson's second pattern fails, as stretches of N, on the shipped data.
+
+    The inputs are the data sets' names: the dictionaries themselves (about half a million
+    Fractions, read and checked here, in the process that asks for the check, so that a damaged
+    file is the pack's fault before anything runs) are made into arguments by ``build``, a fresh
+    copy for each call.
+    """
+    data = _johnson_data_sets()
+    names = list(data)
+    return Plan(
+        [
+            Stage(
+                [(name,) for name in names],
+                judge=_stretches_judge,
+                label=f"the {len(names)} data sets",
+                smallest=False,
             )
-    return True, (
-        f"your stretches are right on the shipped distributions for N = 1..{_SHIPPED_UP_TO} (checked: "
-        f"every size present, each a distribution) and on {len(datasets) - 1} altered data sets."
+        ],
+        what="your stretches",
+        kind=STRETCHES,
+        build=lambda case: (dict(data[case[0]]),),
+        passed=f"your stretches are right on the shipped distributions for N = 1..{SHIPPED_UP_TO} (checked: "
+        f"every size present, each a distribution) and on {len(names) - 1} altered data sets: sizes left out "
+        "or out of order, and a_1 off 2 a_2 by less than any float can see.",
     )

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from puzzles.course.validate import cap as _cap
+from puzzles.course.validate import is_bool
 from puzzles.course.validate import number as _number
 from puzzles.course.validate import sequence as _sequence
 from puzzles.course.validate import shown as _shown
@@ -59,7 +60,12 @@ FULL_TREE_LARGEST_HEIGHT = 20  # F_20 lists 2**20 - 1 depths: about 0.2 s
 BEST_TREE_LARGEST = 2_000  # keys of Knuth's O(N^2) DP: about 2 s
 BOUNDED_LARGEST_WORK = 20_000_000  # N * 2**height cells of the subsequence DP with float weights (1 s)
 BOUNDED_LARGEST_WORK_EXACT = 2_000_000  # the same with exact weights (Python integers): about 1 s
+# exact weights: N (N + 1) / 2 cells x 64-bit words of the scaled weights (worst: 1000 random
+# Fractions, about 3 s on a busy machine, 200 MB; 2000 random Fractions took 12 s and 4.6 GB)
+BEST_TREE_LARGEST_EXACT_WORK = 20_000_000
 DRESHER_LARGEST_ENTRIES = 5_000  # m * n entries of the matrix (payoff_matrix(7), 3003: about 1 s)
+DRESHER_LARGEST_ROWS = 100  # rows: the inverse B^-1 holds (m + 1)**2 exact numbers
+DRESHER_LARGEST_WORK = 400_000  # Fraction operations x 64-bit words, measured as the method goes (about 3 s)
 
 
 def check_size(N: object, what: str = "N") -> int:
@@ -166,6 +172,8 @@ def _depths(depths: object, what: str = "the depths", least: int | None = 1) -> 
             f"{what} must be a list of whole numbers, one depth per key, such as (2, 1, 2); "
             f"got {_shown(depths)}"
         ) from None
+    if least is not None and all(type(d) is int for d in values) and min(values, default=least) >= least:
+        return tuple(values)  # plain ints in range: nothing to convert (a fast path for long vectors)
     return tuple(_whole(d, f"each entry of {what}", least=least) for d in values)
 
 
@@ -196,11 +204,14 @@ def is_search_tree(depths: Sequence[int]) -> bool:
             return False
         left[i] = stack[-1] if stack else -1
         stack.append(i)
-    for i, d in enumerate(depths):
+    for i, d in enumerate(depths):  # plain loops: this runs on every tree of a shipped mixture
         if d == 1:
             continue
-        candidates = [j for j in (left[i], right[i]) if j >= 0]
-        if not candidates or max(depths[j] for j in candidates) != d - 1:
+        j, k = left[i], right[i]
+        parent = depths[j] if j >= 0 else 0
+        if k >= 0 and depths[k] > parent:
+            parent = depths[k]
+        if parent != d - 1:
             return False
     return True
 
@@ -210,12 +221,41 @@ def root_of(depths: Sequence[int]) -> int:
     return list(depths).index(1) + 1
 
 
+def _within_full_tree(depths: Depths) -> bool:
+    """True when ``depths`` is a subsequence of F_h, h = max(depths): keys placed in order on
+    the complete tree's positions (what the subsequence DP of ``best_bounded_tree`` ranges over,
+    Section 2.3.5). Greedy: the next position of depth d after p is the next odd multiple of
+    2**(h - d). O(N) steps on h-bit integers (h at most 4096 here)."""
+    h = max(depths, default=0)
+    if h > 4096:
+        return False
+    last, position = (1 << h) - 1, 0
+    for d in depths:
+        step = 1 << (h - d)
+        multiple = position // step + 1
+        if multiple % 2 == 0:
+            multiple += 1
+        position = multiple * step
+        if position > last:
+            return False
+    return True
+
+
 def tree_cost(weights: Sequence, depths: Sequence[int]):
-    """sum_i weights_i * depth_i: what the tree costs Bob against Alice's (relative) weights."""
+    """sum_i weights_i * depth_i: what the tree costs Bob against Alice's (relative) weights.
+
+    ``depths`` is a search tree's depth vector, or a subsequence of a complete tree's depths
+    F_h (an answer of the subsequence DP that is not always a tree, Section 2.3.5).
+    """
     depths = _depths(depths)
     weights = [_number(w, "each weight") for w in _sequence(weights, "the weights")]
     if len(weights) != len(depths):
         raise ValueError(f"the tree has {len(depths)} keys but there are {len(weights)} weights")
+    if not (is_search_tree(depths) or _within_full_tree(depths)):
+        raise ValueError(
+            f"{_shown(depths)} is not the depth vector of a search tree on 1..{len(depths)} "
+            "(is_search_tree says which vectors are), nor a subsequence of a complete tree's depths"
+        )
     try:
         return sum(w * d for w, d in zip(weights, depths, strict=True))
     except OverflowError:
@@ -225,6 +265,12 @@ def tree_cost(weights: Sequence, depths: Sequence[int]):
 _TOO_BIG = (
     "a weight too large for a float (above 10**308): give every weight exact (ints or Fractions), "
     "or scale them down"
+)
+
+
+_TOO_BIG_SUM = (
+    "the float weights are so large that the tree's cost (weights times depths, summed) exceeds 10**308; "
+    "give the weights exact (ints or Fractions), or scale them down"
 )
 
 
@@ -242,7 +288,10 @@ def _weights(weights: Iterable) -> tuple[np.ndarray, int | None]:
         ) from None
     if not values:
         raise ValueError("the weights are empty: give one weight per secret number 1..N")
-    exact = all(isinstance(w, (Rational, np.integer)) and not isinstance(w, bool) for w in values)
+    if not (isinstance(weights, np.ndarray) and weights.dtype.kind in "iuf"):  # arrays of numbers pass
+        for w in values:  # bools and digit strings are not weights (float("1") would read one)
+            _number(w, "each weight")
+    exact = all(isinstance(w, (Rational, np.integer)) for w in values)
     if exact:
         fractions = [Fraction(int(w)) if isinstance(w, np.integer) else Fraction(w) for w in values]
         if any(f < 0 for f in fractions):
@@ -337,15 +386,41 @@ def best_tree(weights: Sequence) -> tuple[object, Depths]:
     Returns ``(cost, depths)``.
 
     >>> from fractions import Fraction
-    >>> cost, depths = best_tree([Fraction(2, 5), Fraction(1, 5), Fraction(2, 5)])
-    >>> print(cost, depths)  # Bob's best reply to Alice's optimal mix for N = 3 costs V(3)
-    9/5 (1, 3, 2)
+    >>> cost, depths = best_tree([Fraction(1, 4), Fraction(1, 2), Fraction(1, 4)])
+    >>> print(cost, depths)  # the likeliest key at the root
+    3/2 (2, 1, 2)
     """
     array, denominator = _weights(weights)
     _cap(len(array), "the number of keys", BEST_TREE_LARGEST, "best_bounded_tree(weights, height) is faster")
-    cost, R = _knuth(array)
+    if denominator is not None:
+        _cap(
+            _exact_work(array),
+            "the work of the exact DP (N**2 / 2 cells times the 64-bit words of the scaled weights)",
+            BEST_TREE_LARGEST_EXACT_WORK,
+            "these exact weights have long denominators: give them as floats, or round them to "
+            "shorter fractions (Fraction.limit_denominator)",
+        )
+    return _best_tree(array, denominator)
+
+
+def _exact_work(array: np.ndarray) -> int:
+    """What the exact DP costs: N (N + 1) / 2 cells, each a sum of integers of ``bits`` bits."""
+    N = len(array)
+    bits = (int(sum(array)) * (N + 1)).bit_length()
+    return N * (N + 1) // 2 * (1 + bits // 64)
+
+
+def _best_tree(array: np.ndarray, denominator: int | None) -> tuple[object, Depths]:
+    """``best_tree`` on validated weights, without its cost caps (the solver's own calls)."""
+    N = len(array)
+    if denominator is not None and int(sum(array)) * (N + 1) < 2**62:  # every cost fits in int64
+        array = array.astype(np.int64)
+    with np.errstate(over="ignore", invalid="ignore"):  # a float overflow is refused below
+        cost, R = _knuth(array)
     depths = tree_by_roots(len(array), lambda a, b: int(R[a, b]))
     if denominator is None:
+        if not math.isfinite(cost):
+            raise ValueError(_TOO_BIG_SUM)
         return float(cost), depths
     return Fraction(int(cost), denominator), depths
 
@@ -410,18 +485,30 @@ def best_bounded_tree(weights: Sequence, height: int) -> tuple[object, Depths]:
         _cap(N * 2**height, "N * 2**height", BOUNDED_LARGEST_WORK, alternative)
     else:
         _cap(N * 2**height, "N * 2**height with exact weights", BOUNDED_LARGEST_WORK_EXACT, alternative)
+        bits = (int(sum(array)) * (height + 1)).bit_length()
+        # beyond int64 the DP runs on Python ints, a step at a time: four times the cost per word
+        words = 1 if bits < 63 else 4 * (1 + bits // 64)
+        _cap(
+            N * 2**height * words,
+            "N * 2**height times the 64-bit words of the exact weights",
+            BOUNDED_LARGEST_WORK_EXACT,
+            "these exact weights have long denominators: give them as floats, or round them to "
+            "shorter fractions (Fraction.limit_denominator)",
+        )
     F = np.array(_full_tree_depths(height), dtype=np.int64)
-    if denominator is not None and max(array) * height >= 2**62:  # products beyond int64: exact ints
+    if denominator is not None and int(sum(array)) * (height + 1) < 2**62:  # every cost fits in int64
+        array = array.astype(np.int64)
+    elif denominator is not None:  # products beyond int64: exact Python ints
         F = F.astype(object)
     slack = len(F) - N  # key i (0-based) sits at a position in i .. i + slack
-    infinity = None if denominator is not None else np.inf
     rows = []
     previous = np.zeros(slack + 1, dtype=array.dtype)  # W(0, j) = 0
-    for i in range(N):
-        placed = previous + array[i] * F[i : i + slack + 1]
-        row = np.minimum.accumulate(placed) if infinity is not None else _running_min(placed)
-        rows.append(row)
-        previous = row
+    with np.errstate(over="ignore", invalid="ignore"):  # a float overflow is refused below
+        for i in range(N):
+            placed = previous + array[i] * F[i : i + slack + 1]
+            row = _running_min(placed) if placed.dtype == object else np.minimum.accumulate(placed)
+            rows.append(row)
+            previous = row
     # walk back: at row i, position i + k; stay on the row while the value does not change
     depths = [0] * N
     k = slack
@@ -431,6 +518,8 @@ def best_bounded_tree(weights: Sequence, height: int) -> tuple[object, Depths]:
         depths[i] = int(F[i + k])
     cost = rows[-1][slack]
     if denominator is None:
+        if not math.isfinite(cost):
+            raise ValueError(_TOO_BIG_SUM)
         return float(cost), tuple(depths)
     return Fraction(int(cost), denominator), tuple(depths)
 
@@ -533,10 +622,16 @@ def _matrix(matrix) -> list[list[Fraction]]:
         DRESHER_LARGEST_ENTRIES,
         "solve(N) solves the game by column generation",
     )
-    try:
-        return [[Fraction(x) for x in r] for r in rows]
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError("the payoff matrix must hold exact numbers (ints or Fractions)") from None
+    _cap(
+        len(rows), "the number of rows", DRESHER_LARGEST_ROWS, "solve(N) solves the game by column generation"
+    )
+    for row in rows:  # bools, digit strings and floats are no exact payoffs
+        for x in row:
+            if is_bool(x) or not isinstance(x, Rational):
+                raise ValueError(
+                    f"the payoff matrix must hold exact numbers (ints or Fractions), got {_shown(x)}"
+                )
+    return [[Fraction(int(x)) if isinstance(x, np.integer) else Fraction(x) for x in r] for r in rows]
 
 
 def dresher(matrix, max_steps: int = 10_000) -> DresherResult:
@@ -569,9 +664,27 @@ def dresher(matrix, max_steps: int = 10_000) -> DresherResult:
     inverse = [[a_m1] + [Fraction(0)] * (m - 1) + [Fraction(-1)], [Fraction(1)] + [Fraction(0)] * m]
     for i in range(1, m):
         inverse.append([a_m1 - A[i - 1][0]] + [Fraction(int(k == i)) for k in range(1, m)] + [Fraction(-1)])
+    entry_words = (
+        1 + max(x.denominator.bit_length() + abs(x.numerator).bit_length() for r in A for x in r) // 64
+    )
     steps = []
+    work = 0  # measured as it goes: Fraction products, weighted by the length of their numbers
     for _ in range(max_steps):
         R0 = inverse[0]
+        words = (
+            1
+            + max(x.denominator.bit_length() + abs(x.numerator).bit_length() for r in inverse for x in r)
+            // 64
+        )
+        work += (
+            (2 * (n + m) + 3 * (m + 1)) * (m + 1) * (words + entry_words)
+        )  # this step's Fraction operations
+        if work > DRESHER_LARGEST_WORK:
+            raise ValueError(
+                f"Dresher's method on this {m} x {n} matrix grew its exact numbers beyond what it computes "
+                "in seconds; solve(N) solves the higher-lower game by column generation, and "
+                "scipy.optimize.linprog solves any matrix game in floating point"
+            )
         scores = tuple(sum(r * p for r, p in zip(R0, columns[j], strict=True)) for j in range(1, n + m + 1))
         best = max(scores)
         frozen = tuple(tuple(row) for row in inverse)

@@ -46,12 +46,15 @@ from threadpoolctl import threadpool_limits
 
 from puzzles.course.validate import cap as _cap
 from puzzles.course.validate import flag as _flag
+from puzzles.course.validate import is_bool
 from puzzles.course.validate import number as _number
 from puzzles.course.validate import sequence as _sequence
 from puzzles.course.validate import shown as _shown
 from puzzles.course.validate import whole_number as _whole
 from puzzles.higher_lower.model import (
     Depths,
+    _best_tree,
+    _weights,
     best_bounded_tree,
     best_tied_tree,
     best_tree,
@@ -109,9 +112,13 @@ class Solution:
 
 def _distribution(values: Sequence, what: str) -> list[Fraction]:
     try:
-        fractions = [Fraction(v) for v in _sequence(values, what, least=1)]
-    except (TypeError, ValueError, OverflowError):
+        items = _sequence(values, what, least=1)
+    except ValueError:
         raise ValueError(f"{what} must be a list of exact numbers (ints or Fractions)") from None
+    for v in items:  # bools, digit strings and floats are no exact probabilities
+        if is_bool(v) or not isinstance(v, Rational):
+            raise ValueError(f"{what} must be a list of exact numbers (ints or Fractions), got {_shown(v)}")
+    fractions = [Fraction(int(v)) if isinstance(v, np.integer) else Fraction(v) for v in items]
     if any(f < 0 for f in fractions):
         raise ValueError(f"{what} has a negative probability")
     if sum(fractions) != 1:
@@ -785,6 +792,12 @@ def _solve_options(N, guess, trees, smoothing, extra_points, purge, ties, max_it
         [_whole(d, "each depth of a start tree") for d in _sequence(tree, "each start tree")]
         for tree in _sequence(trees, "the start trees")
     ]
+    for tree in trees:  # a start column that is no tree on 1..N would be dropped or mislead the LP
+        if len(tree) != N or not is_search_tree(tree):
+            raise ValueError(
+                f"each start tree must be the depth vector of a search tree on 1..{N}, "
+                f"got {_shown(tuple(tree))}"
+            )
     smoothing = _number(smoothing, "the smoothing weight", least=0, below=1)
     extra_points = [
         _number(x, "each extra point", least=0, most=1)
@@ -898,7 +911,7 @@ def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
             value = u2_exact / 2
             hider = _full_hider(x_exact, N)
             searcher = _full_searcher(master, y)
-            reply_cost, reply = best_tree(hider)
+            reply_cost, reply = _best_tree(*_weights(hider))  # the solver's own call: no cost cap
             if reply_cost == value and alice_best_reply(N, searcher)[0] == value:
                 upper.append(float(value))
                 lower.append(float(value))

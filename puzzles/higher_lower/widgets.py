@@ -13,15 +13,25 @@ from __future__ import annotations
 
 import html
 import io
+import sys
 from fractions import Fraction
+from numbers import Rational
 
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 
-from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
+from puzzles.course.validate import cap, is_bool, shown
+from puzzles.course.widgets import (
+    MessageLine,
+    guarded,
+    html_table,
+    instruction,
+    starting_option,
+    starting_value,
+)
 from puzzles.higher_lower.data import data_faults, load_solution, sweep_range
 from puzzles.higher_lower.model import dresher, symmetric_matrix
-from puzzles.higher_lower.play import HigherLowerGame, path_to, short_number
+from puzzles.higher_lower.play import MAX_PLAY_N, HigherLowerGame, path_to, short_number
 from puzzles.higher_lower.plots import plot_distribution, plot_guesses, plot_payoff_lines, plot_tree
 
 __all__ = [
@@ -49,8 +59,12 @@ class PlayGame(widgets.VBox):
 
     def __init__(self, N: int = 10, role: str = "bob", seed: int = 0) -> None:
         self.message = MessageLine()
-        # an IntText, not a BoundedIntText: a size beyond MAX_PLAY_N gets the engine's sentence
-        # instead of being clipped without a word
+        # an IntText, not a BoundedIntText: a size typed beyond MAX_PLAY_N gets the engine's
+        # sentence instead of being clipped without a word; the factory's own N and role start
+        # the widget where it can, and say so
+        N, size_note = starting_value(N, "N", 1, MAX_PLAY_N)
+        role, role_note = starting_option(role, "the role", ("bob", "alice"), "bob")
+        self.notes = (size_note, role_note)
         self.size = widgets.IntText(value=N, description="N", layout=widgets.Layout(width="160px"))
         self.role = widgets.Dropdown(
             options=[("Bob: I guess", "bob"), ("Alice: I hide", "alice")], value=role, description="play as"
@@ -91,6 +105,7 @@ class PlayGame(widgets.VBox):
             ]
         )
         self.refresh()
+        self.message.show_notes(*self.notes)
 
     def restart(self) -> None:
         self.game = HigherLowerGame(self.size.value, self.role.value, self.seed)
@@ -173,15 +188,39 @@ def _bob_caption(game: HigherLowerGame) -> str:
     )
 
 
+EXACT_LARGEST_DIGITS = 100_000  # digits of a numerator or denominator written out in full
+
+
+def _int_text(number: int) -> str:
+    """All the digits of ``number``, past Python's default limit of 4300 digits for int -> str."""
+    limit = sys.get_int_max_str_digits()
+    if not limit or number.bit_length() < 3 * limit:
+        return str(number)
+    sys.set_int_max_str_digits(0)
+    try:
+        return str(number)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
 def exact_on_demand(name: str, value: Fraction) -> str:
     """HTML: nothing for a short fraction; for a long one a collapsed line that opens on the exact
-    value, wrapped inside the notebook's width."""
-    if len(str(value)) <= 10:
+    value, wrapped inside the notebook's width (any length up to EXACT_LARGEST_DIGITS digits)."""
+    if not isinstance(name, str) or is_bool(value) or not isinstance(value, Rational):
+        raise ValueError(
+            f"exact_on_demand takes a name and an exact number, got {shown(name)}, {shown(value)}"
+        )
+    value = Fraction(value)
+    bits = max(value.numerator.bit_length(), value.denominator.bit_length())
+    cap(int(bits * 0.30103), "the digits of the value", EXACT_LARGEST_DIGITS, "float(value) gives its size")
+    numerator, denominator = _int_text(value.numerator), _int_text(value.denominator)
+    text = numerator if value.denominator == 1 else f"{numerator}/{denominator}"
+    if len(text) <= 10:
         return ""
-    digits = f"{len(str(value.numerator))} digits over {len(str(value.denominator))}"
+    digits = f"{len(numerator.lstrip('-'))} digits over {len(denominator)}"
     return (
         f"<details><summary>{html.escape(name)} as an exact fraction ({digits})</summary>"
-        f'<div style="font-family:monospace;overflow-wrap:anywhere;max-width:640px">{value}</div></details>'
+        f'<div style="font-family:monospace;overflow-wrap:anywhere;max-width:640px">{text}</div></details>'
     )
 
 
@@ -248,9 +287,8 @@ class SolutionExplorer(widgets.VBox):
     def __init__(self, N: int = 100) -> None:
         top = sweep_range()
         self.message = MessageLine()
-        self.size = widgets.IntSlider(
-            value=min(max(N, 1), max(top, 1)), min=1, max=max(top, 1), description="N", disabled=not top
-        )
+        start, note = starting_value(N, "N", 1, max(top, 1))
+        self.size = widgets.IntSlider(value=start, min=1, max=max(top, 1), description="N", disabled=not top)
         self.text = widgets.HTML()
         self.picture = _picture()
         self.size.observe(guarded(lambda _: self.refresh(), self.message), names="value")
@@ -267,6 +305,11 @@ class SolutionExplorer(widgets.VBox):
             ]
         )
         guarded(lambda: self.refresh(), self.message)()
+        faults = [str(fault) for fault in data_faults().values()]
+        if top and faults:  # the slider stops short of a damaged block: say which, never silently
+            note = "; ".join(filter(None, [note, f"the slider stops at N = {top}: {faults[0]}"]))
+        if not self.message.text:
+            self.message.show_notes(note)
 
     def refresh(self) -> None:
         if self.size.disabled:  # no intact block holds N = 1: say which file is damaged or missing

@@ -2,6 +2,7 @@
 
     dp-puzzles student        the student edition: every lesson with no answer in it
     dp-puzzles site           the course site (teacher or student edition)
+    dp-puzzles release        commit the student edition of this version, for the launch links
     dp-puzzles grade          grade hand-ins: a gradebook, feedback, arguments to mark
     dp-puzzles nbgrader       the lessons as an nbgrader course
     dp-puzzles catalogue      the course map's lesson table and the table of exercises
@@ -24,6 +25,10 @@ __all__ = ["COMMANDS", "parser", "main"]
 COMMANDS: dict[str, tuple[str, str]] = {
     "student": ("puzzles.instructor.student", "write the student edition: every lesson with no answer in it"),
     "site": ("puzzles.instructor.site", "build the course site, teacher or student edition"),
+    "release": (
+        "puzzles.instructor.release",
+        "commit the student edition of this version (tag and branch) for the sites' launch links",
+    ),
     "grade": ("puzzles.instructor.grade", "grade hand-ins: a gradebook, feedback, arguments to mark"),
     "nbgrader": ("puzzles.instructor.nbgrader", "write the lessons as an nbgrader course"),
     "catalogue": ("puzzles.instructor.catalogue", "print or rewrite the course's generated tables"),

@@ -23,7 +23,11 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import io
+import json
+import re
 import sys
+import tokenize
 from pathlib import Path
 
 import nbformat
@@ -36,14 +40,53 @@ __all__ = [
     "stub_source",
     "student_notebook",
     "reveal_placeholder",
+    "keep_displayed_widgets",
     "build",
     "add_arguments",
     "run",
     "main",
 ]
 
-ARGUMENT_STUB = "*Write your argument here.*"
+ARGUMENT_STUB = (
+    "*Write your argument here. The model argument is in the teacher edition, which your instructor "
+    "shares once this exercise is handed in.*"
+)
 TOOL = "student edition"
+
+
+def _written(source: str, node: ast.AST) -> str:
+    """An annotation as the author wrote it (``ast.unparse`` would rewrite ``1e-9`` as ``1e-09``)."""
+    return ast.get_source_segment(source, node) or ast.unparse(node)
+
+
+def _signature(source: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """The text between a function's parentheses, as the author wrote it, on one line."""
+    segment = ast.get_source_segment(source, node) or ""
+    depth, start, end = 0, None, None
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(segment).readline):
+            if token.type == tokenize.OP and token.string == "(":
+                depth += 1
+                if depth == 1 and start is None:
+                    start = token.end
+            elif token.type == tokenize.OP and token.string == ")":
+                depth -= 1
+                if depth == 0 and start is not None:
+                    end = token.start
+                    break
+    except (tokenize.TokenError, SyntaxError):
+        return ast.unparse(node.args)
+    if start is None or end is None:
+        return ast.unparse(node.args)
+    lines = segment.splitlines()
+    if start[0] == end[0]:
+        text = lines[start[0] - 1][start[1] : end[1]]
+    else:
+        text = "\n".join(
+            [lines[start[0] - 1][start[1] :], *lines[start[0] : end[0] - 1], lines[end[0] - 1][: end[1]]]
+        )
+    text = " ".join(part.strip() for part in text.splitlines()).strip().rstrip(",")
+    return text.replace("( ", "(").replace(" )", ")")
 
 
 def stub_source(source: str) -> str:
@@ -62,8 +105,8 @@ def stub_source(source: str) -> str:
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             prefix = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
-            signature = ast.unparse(node.args)
-            returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+            signature = _signature(source, node)
+            returns = f" -> {_written(source, node.returns)}" if node.returns else ""
             stubs.append(f"{prefix} {node.name}({signature}){returns}: ...  # your code here")
             needed |= {n.id for n in ast.walk(node.args) if isinstance(n, ast.Name)}
             if node.returns is not None:
@@ -137,7 +180,38 @@ def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
             cell.pop("attachments", None)
         elif model.TAG_CHECK in cell_tags:
             _clear(cell)
+    keep_displayed_widgets(result)
     return result
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def keep_displayed_widgets(notebook: nbformat.NotebookNode) -> dict:
+    """Keep only the saved widget state that the notebook's outputs still display (the models they
+    show and every model those refer to): a widget of a cleared cell, a reveal's say, would
+    otherwise stay in the notebook's metadata with what it showed. Returns the state kept."""
+    widgets = notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {})
+    state = widgets.get("state", {})
+    wanted = [
+        output.get("data", {})[WIDGET_VIEW].get("model_id")
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+        if WIDGET_VIEW in output.get("data", {})
+    ]
+    kept: dict = {}
+    while wanted:
+        model_id = wanted.pop()
+        if model_id in kept or model_id not in state:
+            continue
+        kept[model_id] = state[model_id]
+        wanted += re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(state[model_id]))
+    if not kept:
+        notebook.metadata.pop("widgets", None)
+        return {}
+    widgets["state"] = kept
+    return widgets["state"]  # (a NotebookNode stores a copy of what it is given)
 
 
 def build(source: Path | None = None, out: Path | None = None, log=print) -> tuple[Path, list[Path]]:

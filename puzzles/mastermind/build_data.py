@@ -17,9 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from numbers import Integral
 from pathlib import Path
 
 from puzzles.course.manifest import DataFault, record, verified
+from puzzles.course.validate import shown
 from puzzles.mastermind.model import Game
 from puzzles.mastermind.search import INFEASIBLE, OptimalSearch
 from puzzles.mastermind.strategy import Strategy, evaluate
@@ -101,7 +103,7 @@ def _read_json(path: Path) -> object:
     verified(path, REBUILD)
     try:
         return json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except (json.JSONDecodeError, UnicodeDecodeError, OSError) as error:
         raise DataFault(
             f"the data file {path} cannot be read ({error}); rebuild it with `{REBUILD}`"
         ) from None
@@ -109,27 +111,84 @@ def _read_json(path: Path) -> object:
 
 def load_optimal(max_guesses: int | None = None) -> Strategy:
     """The shipped optimal 4x6 strategy (``max_guesses`` None or 5)."""
-    if max_guesses not in OPTIMAL_FILES:
+    if max_guesses is not None and not isinstance(max_guesses, bool) and isinstance(max_guesses, Integral):
+        max_guesses = int(max_guesses)
+    if not (max_guesses is None or (type(max_guesses) is int and max_guesses in OPTIMAL_FILES)):
         raise ValueError(
-            f"shipped optimal strategies exist for no cap and for the cap 5, not {max_guesses!r}"
+            f"shipped optimal strategies exist for no cap (None) and for the cap 5, not {shown(max_guesses)}"
         )
     path = DATA / OPTIMAL_FILES[max_guesses]
     data = _read_json(path)
     try:
-        return Strategy.from_json(data)
+        strategy = Strategy.from_json(data)
+        result = evaluate(strategy.game, strategy)  # plays every secret: a missing branch fails here
     except (ValueError, KeyError, TypeError) as error:
         raise DataFault(
-            f"the data file {path} does not hold a strategy ({error}); rebuild it with `{REBUILD}`"
+            f"the data file {path} does not hold a strategy that reveals every secret ({error}); "
+            f"rebuild it with `{REBUILD}`"
         ) from None
+    claimed = strategy.info.get("total")
+    if strategy.game != Game(4, 6) or result.total != claimed or (max_guesses and result.worst > max_guesses):
+        raise DataFault(
+            f"the data file {path} does not hold what it claims (a 4x6 strategy of total {claimed!r}"
+            f"{f', at most {max_guesses} guesses' if max_guesses else ''}: playing it gives {result.total} "
+            f"on {strategy.game!r}, worst case {result.worst}); rebuild it with `{REBUILD}`"
+        )
+    return strategy
+
+
+ROW_KEYS = (
+    "pegs",
+    "colours",
+    "codes",
+    "optimal total",
+    "worst case of that strategy",
+    "least worst case",
+    "optimal total within it",
+)
+RECHECKED_GAMES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]  # searched again on loading: 10 ms
+
+
+def _small_games_fault(data: object) -> str | None:
+    """Why the small-games table is not what it claims, or None."""
+    if not isinstance(data, dict) or not isinstance(data.get("games"), list):
+        return "it holds no list of games"
+    rows = {}
+    for row in data["games"]:
+        if not isinstance(row, dict) or set(row) != set(ROW_KEYS):
+            return f"a row is not {{{', '.join(ROW_KEYS)}}}: {shown(row)}"
+        if any(isinstance(row[key], bool) or not isinstance(row[key], int) for key in ROW_KEYS):
+            return f"a row holds something other than whole numbers: {shown(row)}"
+        rows[row["pegs"], row["colours"]] = row
+    if sorted(rows) != sorted(SMALL_GAMES) or len(data["games"]) != len(SMALL_GAMES):
+        return f"it does not hold one row for each of the games {SMALL_GAMES}"
+    for (pegs, colours), row in rows.items():
+        if row["codes"] != colours**pegs or not (
+            row["codes"] <= row["optimal total"] <= row["optimal total within it"]
+            and row["least worst case"] <= row["worst case of that strategy"]
+        ):
+            return f"the row of {pegs} pegs and {colours} colours contradicts itself: {shown(row)}"
+    for pegs, colours in RECHECKED_GAMES:
+        searched = OptimalSearch(Game(pegs, colours)).value()
+        if rows[pegs, colours]["optimal total"] != searched:
+            return f"its optimal total for {pegs}x{colours} is not {searched}, found again now"
+    first = data.get("first guess totals 4x6")
+    classes = first_guess_classes(Game(4, 6))
+    if not isinstance(first, dict) or sorted(first) != classes:
+        return f"its first-guess totals for 4x6 are not one for each of {', '.join(classes)}"
+    if min(first.values()) != rows[4, 6]["optimal total"]:
+        return "the best of its first-guess totals for 4x6 differs from its optimal total for 4x6"
+    return None
 
 
 def load_small_games() -> dict:
-    """The shipped table of small games and the 4x6 first-guess totals."""
-    data = _read_json(DATA / "small_games.json")
-    if not isinstance(data, dict) or "games" not in data:
-        raise DataFault(
-            f"the data file {DATA / 'small_games.json'} holds no table of games; rebuild it with `{REBUILD}`"
-        )
+    """The shipped table of small games and the 4x6 first-guess totals, checked for what they
+    claim: one row per small game, consistent, the smallest games' totals searched again."""
+    path = DATA / "small_games.json"
+    data = _read_json(path)
+    why = _small_games_fault(data)
+    if why is not None:
+        raise DataFault(f"the data file {path} is damaged: {why}; rebuild it with `{REBUILD}`")
     return data
 
 

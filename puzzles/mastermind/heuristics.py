@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from puzzles.course.validate import cap, flag, one_of, sequence, whole_number
+from puzzles.course.validate import cap, flag, one_of, sequence, shown, whole_number
 from puzzles.mastermind.model import Game, check_game, number_of_feedbacks
 from puzzles.mastermind.strategy import Node, Strategy
 
@@ -45,7 +45,7 @@ def _check_heuristic(heuristic: str) -> None:
     try:
         one_of(heuristic, "the heuristic", HEURISTICS)
     except ValueError:
-        raise ValueError(f"the heuristic is one of {', '.join(HEURISTICS)}; got {heuristic!r}") from None
+        raise ValueError(f"the heuristic is one of {', '.join(HEURISTICS)}; got {shown(heuristic)}") from None
 
 
 def partition_score(heuristic: str, sizes: Sequence[int]) -> int | Fraction | float:
@@ -55,7 +55,7 @@ def partition_score(heuristic: str, sizes: Sequence[int]) -> int | Fraction | fl
         cells = sequence(sizes, "the cell sizes")
     except ValueError:
         raise ValueError(
-            f"the cell sizes must be a list of whole numbers such as [3, 2, 1], got {sizes!r}"
+            f"the cell sizes must be a list of whole numbers such as [3, 2, 1], got {shown(sizes)}"
         ) from None
     sizes = [s for s in (whole_number(s, "each cell size", least=0) for s in cells) if s]
     if not sizes:
@@ -66,7 +66,10 @@ def partition_score(heuristic: str, sizes: Sequence[int]) -> int | Fraction | fl
     if heuristic == "expected-size":
         return Fraction(sum(s * s for s in sizes), n)
     if heuristic == "entropy":
-        return -sum(s / n * math.log2(s / n) for s in sizes) + 0.0
+        if n < 2**53:
+            return -sum(s / n * math.log2(s / n) for s in sizes) + 0.0
+        # log2(n) - log2(s) rather than log2(s / n): s / n may round to 0 for huge counts
+        return sum(s / n * (math.log2(n) - math.log2(s)) for s in sizes) + 0.0
     return len(sizes)
 
 

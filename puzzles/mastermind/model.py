@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from numbers import Integral
 
 import numpy as np
 
 from puzzles.course.validate import cap as _cap
+from puzzles.course.validate import is_bool
 from puzzles.course.validate import sequence as _sequence
 from puzzles.course.validate import shown as _shown
 from puzzles.course.validate import whole_number as _whole
@@ -58,6 +60,7 @@ def feedback_pairs(pegs: int) -> tuple[Feedback, ...]:
     secret, it occurs at the one place left, so it is black too.
     """
     number_of_feedbacks(pegs)  # validates
+    pegs = int(pegs)  # a numpy integer would wrap around in pegs + 1
     _cap(pegs, "the number of pegs", FEEDBACK_PAIRS_LARGEST, "number_of_feedbacks(pegs) counts them")
     pairs = [(b, w) for b in range(pegs + 1) for w in range(pegs + 1 - b) if (b, w) != (pegs - 1, 1)]
     pairs.remove((pegs, 0))
@@ -134,13 +137,18 @@ class Game:
         """The index of a code given as a digit string (``"1123"``) or an int (``1123``)."""
         if type(code) is str and (found := self._index_of.get(code)) is not None:
             return found
-        text = str(code).strip() if isinstance(code, (str, int)) and not isinstance(code, bool) else None
-        if text is None:
+        if isinstance(code, str):
+            text = str(code).strip()
+        elif isinstance(code, Integral) and not is_bool(code):
+            text = str(int(code))
+        else:
             raise ValueError(
-                f"a code is a string of {self.pegs} digits such as {self.example!r}, got {code!r}"
+                f"a code is a string of {self.pegs} digits such as {self.example!r}, got {_shown(code)}"
             )
-        if len(text) != self.pegs or not text.isdigit():
-            raise ValueError(f"a code has exactly {self.pegs} digits (one per peg), got {text!r}")
+        if len(text) != self.pegs or not all(char in "0123456789" for char in text):
+            raise ValueError(
+                f"a code has exactly {self.pegs} digits 1..{self.colours} (one per peg), got {_shown(text)}"
+            )
         value = 0
         for char in text:
             colour = int(char)
@@ -170,10 +178,14 @@ class Game:
 
     def feedback_index(self, feedback: Sequence[int]) -> int:
         """The position of a reply (b, w) in ``feedbacks``; a reply no game can give is a ValueError."""
-        try:
-            black, white = (int(v) for v in feedback)
-        except (TypeError, ValueError):
-            raise ValueError(f"a reply is a pair (black, white) of whole numbers, got {feedback!r}") from None
+        pair = f"a reply is a pair (black, white) of whole numbers, got {_shown(feedback)}"
+        if isinstance(feedback, np.ndarray):
+            feedback = feedback.tolist()
+        if not isinstance(feedback, (tuple, list)) or len(feedback) != 2:
+            raise ValueError(pair)
+        if any(is_bool(v) or not isinstance(v, Integral) for v in feedback):
+            raise ValueError(pair)
+        black, white = (int(v) for v in feedback)
         if black < 0 or white < 0:
             raise ValueError(f"black and white cannot be negative, got ({black}, {white})")
         if black + white > self.pegs:
@@ -253,17 +265,54 @@ class Game:
         >>> len(game.consistent([("1122", (1, 1))]))  # Knuth's opening, one black and one white
         208
         """
+        try:
+            steps = _sequence(history, "the history")
+        except ValueError:
+            raise ValueError(
+                "the history must be a list of (guess, (black, white)) pairs, such as "
+                f"[({self.example!r}, (1, 1))], got {_shown(history)}"
+            ) from None
         alive = np.ones(self.size, dtype=bool)
-        for guess, reply in history:
+        for step in steps:
+            if not isinstance(step, (tuple, list)) or len(step) != 2:
+                raise ValueError(
+                    "each step of the history is a pair (guess, (black, white)), such as "
+                    f"({self.example!r}, (1, 1)), got {_shown(step)}"
+                )
+            guess, reply = step
             alive &= self.table[self.index(guess)] == self.feedback_index(reply)
         return [self.codes[i] for i in np.flatnonzero(alive).tolist()]
+
+    def _checked_indices(self, candidates: object) -> np.ndarray:
+        """Candidate indices as a 1-D integer array, each in 0..size-1 (numpy would wrap -1)."""
+        where = (
+            "the candidates must be a list or array of code indices 0.."
+            f"{self.size - 1} (game.index(code) gives one), got {_shown(candidates)}"
+        )
+        if isinstance(candidates, np.ndarray):
+            array = candidates
+        else:
+            try:
+                items = _sequence(candidates, "the candidates")
+            except ValueError:
+                raise ValueError(where) from None
+            if any(is_bool(i) or not isinstance(i, Integral) for i in items):
+                raise ValueError(where)
+            array = np.array([int(i) for i in items], dtype=np.int64)
+        if array.ndim != 1 or (array.size and not np.issubdtype(array.dtype, np.integer)):
+            raise ValueError(where)
+        if array.size and (array.min() < 0 or array.max() >= self.size):
+            raise ValueError(where)
+        return array
 
     def reply_counts(self, candidates: np.ndarray) -> np.ndarray:
         """C[f, g] = how many of the candidate indices give reply index f to guess g: a (K, N) int array.
 
         Column g is the partition of the candidates by guess g, as cell sizes in feedback order.
         """
-        rows = self.table[np.asarray(candidates)].astype(np.int64) * self.size + np.arange(self.size)
+        rows = self.table[self._checked_indices(candidates)].astype(np.int64) * self.size + np.arange(
+            self.size
+        )
         counts = np.bincount(rows.ravel(), minlength=len(self.feedbacks) * self.size)
         return counts.reshape(len(self.feedbacks), self.size)
 

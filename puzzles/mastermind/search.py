@@ -11,7 +11,8 @@ partition of S by g is a smaller problem:
 
     T(S) = |S| + min_g  sum_{f != win} T(S_f),      T({x}) = 1.
 
-With a cap of d guesses, T_d(S) uses T_{d-1} on the cells and is infinite when d = 0.
+A cap on the number of guesses any secret may need changes this recursion; how is Exercise 6
+of Lesson III.
 
 Making it fast (all exact):
 
@@ -37,10 +38,11 @@ import itertools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from numbers import Integral
 
 import numpy as np
 
-from puzzles.course.validate import cap, whole_number
+from puzzles.course.validate import cap, is_bool, shown, whole_number
 from puzzles.mastermind.model import Game, check_game
 from puzzles.mastermind.strategy import Node, Strategy
 
@@ -99,8 +101,10 @@ def tree_lower_bound(size: int, replies: int, max_guesses: int | None = None) ->
     """The least conceivable total for ``size`` candidates when a guess has ``replies`` non-winning replies.
 
     The k-th guess of any branch can reveal at most replies**(k-1) secrets; filling those places
-    in order gives the bound. With ``max_guesses`` the bound is INFEASIBLE when the places within
-    the cap are fewer than ``size``. With one reply each guess adds one place: size (size + 1) / 2.
+    in order gives the bound. With ``max_guesses``, fewer places within the cap than ``size``
+    gives ``math.inf`` (no strategy reveals them all: the least total over no strategy), and a
+    cap of 0 guesses for some candidates is refused. With one reply each guess adds one place:
+    size (size + 1) / 2.
     """
     size = whole_number(size, "the number of candidates", least=0)
     replies = whole_number(replies, "the number of non-winning replies", least=0)
@@ -109,6 +113,18 @@ def tree_lower_bound(size: int, replies: int, max_guesses: int | None = None) ->
         raise ValueError(
             f"with no reply but the win a guess tells nothing apart: {size} candidates cannot be revealed"
         )
+    if max_guesses == 0 and size > 0:
+        raise ValueError(
+            f"a cap of 0 guesses reveals none of the {size} candidates: the cap must be at least 1"
+        )
+    bound = _tree_lower_bound(size, replies, max_guesses)
+    return math.inf if bound >= INFEASIBLE else bound
+
+
+def _tree_lower_bound(size: int, replies: int, max_guesses: int | None) -> int:
+    """``tree_lower_bound`` without checks; INFEASIBLE (the search's infinity) beyond the cap."""
+    if replies == 0 and size > 1:
+        return INFEASIBLE
     if replies == 1:  # one place per guess: 1 + 2 + ... + size
         if max_guesses is not None and size > max_guesses:
             return INFEASIBLE
@@ -229,7 +245,8 @@ class OptimalSearch:
         table = self._bounds.get(guesses_left)
         if table is None:
             table = np.array(
-                [0] + [tree_lower_bound(m, self.replies, guesses_left) for m in range(1, self.game.size + 1)],
+                [0]
+                + [_tree_lower_bound(m, self.replies, guesses_left) for m in range(1, self.game.size + 1)],
                 dtype=np.int64,
             )
             self._bounds[guesses_left] = table
@@ -489,11 +506,13 @@ class OptimalSearch:
         """T(S): the least total number of guesses revealing every candidate (default: every code).
 
         ``history`` (the guesses made so far) only speeds the search up: the permutations fixing
-        them are used as symmetries. INFEASIBLE means no strategy respects the cap.
+        them are used as symmetries. ``math.inf`` means no strategy respects the cap (it
+        compares above INFEASIBLE, the search's own infinity, which is never returned).
         """
         cell = self._indices(candidates)
         stabiliser = self._stabiliser(cell, [self.game.index(guess) for guess in history])
-        return min(self._solve(cell, INFEASIBLE + 1, stabiliser, self.max_guesses), INFEASIBLE)
+        total = self._solve(cell, INFEASIBLE + 1, stabiliser, self.max_guesses)
+        return math.inf if total >= INFEASIBLE else total
 
     def _stabiliser(self, cell: np.ndarray, guesses: list[int]) -> np.ndarray:
         """The colour-and-peg permutations fixing each of ``guesses`` and mapping ``cell`` onto itself."""
@@ -517,7 +536,8 @@ class OptimalSearch:
         limit: int = INFEASIBLE + 1,
         history: Iterable[str | int] = (),
     ) -> int:
-        """|S| plus the optimal totals of the cells of ``guess``: what ``guess`` costs when played next.
+        """The number of candidates plus the optimal totals of the cells of ``guess``: what ``guess``
+        costs when played next.
 
         Exact when below ``limit``; otherwise the search stops early and returns a lower bound >= ``limit``.
         ``history`` (the guesses that led to the candidates) only speeds the search up.
@@ -533,11 +553,11 @@ class OptimalSearch:
                 continue
             part = cell[replies == reply]
             if len(part) == len(cell):
-                return INFEASIBLE  # a useless guess is never optimal
+                return math.inf  # a useless guess is never optimal
             total += self._solve(part, limit - total, stabiliser, left)
             if total >= limit:
                 break
-        return min(total, INFEASIBLE)
+        return math.inf if total >= INFEASIBLE else total
 
     def optimal_guesses(self, candidates: Iterable[str | int] | None = None) -> list[str]:
         """Every guess (all codes, no symmetry reduction) achieving T(S) on these candidates."""
@@ -608,8 +628,9 @@ def branch_and_bound_trace(
     and ``total`` (a guess's running total when it was finished or abandoned). The step-by-step
     module ``puzzles.mastermind.play.SearchStepper`` is built on these.
     """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"the depth of a trace is a whole number >= 0, got {depth!r}")
+    if is_bool(depth) or not isinstance(depth, Integral) or depth < 0:
+        raise ValueError(f"the depth of a trace is a whole number >= 0, got {shown(depth)}")
+    depth = int(depth)
     search = OptimalSearch(game, max_guesses)
     search._trace = []
     search._detail = bool(detail)
@@ -621,7 +642,11 @@ def branch_and_bound_trace(
 
 
 def plain_minimum_total(game: Game, max_guesses: int | None = None) -> int:
-    """T(S) for all codes by the bare recursion (no bounds, no symmetry, memo on sets): small games only."""
+    """T(S) for all codes by the bare recursion (no bounds, no symmetry, memo on sets): small games only.
+
+    With ``max_guesses`` (at least 1) too small for any strategy, the least total over no
+    strategy is ``math.inf``.
+    """
     check_game(game)
     cap(
         game.size,
@@ -629,7 +654,7 @@ def plain_minimum_total(game: Game, max_guesses: int | None = None) -> int:
         PLAIN_LARGEST_CODES,
         "OptimalSearch(game).value() finds the same total with bounds and symmetry",
     )
-    max_guesses = _check_cap(max_guesses, least=0)
+    max_guesses = _check_cap(max_guesses, least=1)
     table = game.table
     hit = game.hit_index
 
@@ -659,7 +684,8 @@ def plain_minimum_total(game: Game, max_guesses: int | None = None) -> int:
             memo[key] = min(value, INFEASIBLE)
         return memo[key]
 
-    return best(frozenset(range(game.size)), max_guesses)
+    total = best(frozenset(range(game.size)), max_guesses)
+    return math.inf if total >= INFEASIBLE else total
 
 
 def history_counts(game: Game) -> dict[str, int]:

@@ -19,11 +19,12 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from os import PathLike
 from pathlib import Path
 
 import numpy as np
 
-from puzzles.course.validate import shown
+from puzzles.course.validate import shown, whole_number
 from puzzles.mastermind.model import Feedback, Game, check_game
 
 __all__ = ["Evaluation", "Node", "Strategy", "evaluate", "evaluate_determined"]
@@ -46,20 +47,39 @@ class Node:
         return [self.guess, {f"{b},{w}": child.to_json() for (b, w), child in sorted(self.replies.items())}]
 
 
+LOAD_LARGEST_DEPTH = 100  # guesses on one branch of a loaded strategy (the best 4x6 ones need 5 or 6)
+
+
 def _node_from_json(game: Game, data: object) -> Node:
-    if not (isinstance(data, list) and len(data) == 2 and isinstance(data[1], dict)):
-        raise ValueError("a strategy node is written [guess, {reply: node, ...}]")
-    guess = game.code(game.index(data[0]))
-    node = Node(guess)
-    for key, child in data[1].items():
-        parts = str(key).split(",")
-        if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
-            raise ValueError(f"a reply is written 'black,white', got {key!r}")
-        reply = game.feedbacks[game.feedback_index((int(parts[0]), int(parts[1])))]
-        if reply == game.hit:
-            raise ValueError(f"the winning reply {reply} ends the game and has no next guess")
-        node.replies[reply] = _node_from_json(game, child)
-    return node
+    """The tree written ``[guess, {"b,w": child, ...}]``, read without recursion (a file may nest
+    deeply), at most LOAD_LARGEST_DEPTH guesses on a branch."""
+    root = Node("")
+    stack: list[tuple[Node, object, int]] = [(root, data, 1)]
+    while stack:
+        node, item, depth = stack.pop()
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], dict)):
+            raise ValueError("a strategy node is written [guess, {reply: node, ...}]")
+        if depth > LOAD_LARGEST_DEPTH:
+            raise ValueError(
+                f"the strategy has a branch of more than {LOAD_LARGEST_DEPTH} guesses; "
+                "no strategy worth keeping needs that many"
+            )
+        node.guess = game.code(game.index(item[0]))
+        for key, child in item[1].items():
+            parts = key.split(",") if isinstance(key, str) else []
+            if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
+                raise ValueError(f"a reply is written 'black,white' (two whole numbers), got {shown(key)}")
+            reply = game.feedbacks[game.feedback_index((int(parts[0]), int(parts[1])))]
+            if reply == game.hit:
+                raise ValueError(f"the winning reply {reply} ends the game and has no next guess")
+            if reply in node.replies:
+                raise ValueError(
+                    f"the reply {reply} to the guess {node.guess} is written twice, so one of its subtrees "
+                    "would be lost"
+                )
+            node.replies[reply] = Node("")
+            stack.append((node.replies[reply], child, depth + 1))
+    return root
 
 
 @dataclass(frozen=True)
@@ -154,7 +174,8 @@ class Strategy:
         return max(depth for depth, _ in self.root.walk())
 
     def outline(self, depth: int = 2) -> str:
-        """The first ``depth`` levels as indented text: the reply, then the guess made after it."""
+        """The first ``depth`` levels (at least 1) as indented text: each reply, then the next guess."""
+        depth = whole_number(depth, "the depth of the outline", least=1)
         lines = [f"{self.root.guess}"]
 
         def visit(node: Node, level: int) -> None:
@@ -188,17 +209,39 @@ class Strategy:
 
     @classmethod
     def from_json(cls, data: dict) -> Strategy:
-        try:
-            game = Game(data["pegs"], data["colours"])
-            tree = data["tree"]
-        except (KeyError, TypeError):
-            raise ValueError("a strategy file holds 'pegs', 'colours' and 'tree'") from None
-        return cls(game, _node_from_json(game, tree), str(data.get("name", "strategy")), data.get("info"))
+        if not isinstance(data, dict) or not {"pegs", "colours", "tree"} <= set(data):
+            raise ValueError(f"a strategy file holds 'pegs', 'colours' and 'tree', got {shown(data)}")
+        game = Game(data["pegs"], data["colours"])
+        name = data.get("name", "strategy")
+        return cls(
+            game,
+            _node_from_json(game, data["tree"]),
+            name if isinstance(name, str) else str(name),
+            data.get("info"),
+        )
 
     @classmethod
     def load(cls, path: str | Path) -> Strategy:
         """Read a strategy written by ``save``."""
-        return cls.from_json(json.loads(Path(path).read_text()))
+        if not isinstance(path, (str, PathLike)) or not str(path):
+            raise ValueError(f"the strategy file must be a path (a str or a Path), got {shown(path)}")
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise ValueError(f"the strategy file {path} cannot be read: {error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise ValueError(f"the strategy file {path} is not text: save writes JSON") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(
+                f"the strategy file {path} is not valid JSON ({error.msg}, line {error.lineno})"
+            ) from None
+        except RecursionError:
+            raise ValueError(
+                f"the strategy file {path} nests deeper than a strategy of {LOAD_LARGEST_DEPTH} guesses can"
+            ) from None
+        return cls.from_json(data)
 
 
 def _check_strategy(strategy: object) -> Strategy:

@@ -18,7 +18,7 @@ import html
 
 import ipywidgets as widgets
 
-from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
+from puzzles.course.widgets import MessageLine, guarded, html_table, instruction, starting_option
 from puzzles.mastermind.heuristics import HEURISTICS, heuristic_strategy
 from puzzles.mastermind.model import Game
 from puzzles.mastermind.play import STEPPER_GAMES, Codebreaker, ComputerBreaker, SearchStepper, sizes_text
@@ -133,8 +133,7 @@ class ComputerBreakerWidget(widgets.VBox):
         self.game_rules = Game(pegs, colours)
         self.message = MessageLine()
         choices = STRATEGY_CHOICES if self.game_rules == Game(4, 6) else HEURISTICS
-        if strategy not in choices:
-            raise ValueError(f"the strategy is one of {', '.join(choices)}; got {strategy!r}")
+        strategy, strategy_note = starting_option(strategy, "the strategy", tuple(choices), choices[0])
         self.strategy = widgets.Dropdown(options=list(choices), value=strategy, description="strategy")
         self.secret_box = widgets.Text(
             value=secret, description="your secret", placeholder="optional", continuous_update=False
@@ -165,6 +164,8 @@ class ComputerBreakerWidget(widgets.VBox):
             ]
         )
         guarded(lambda: self.restart(), self.message)()  # a missing strategy file: its sentence
+        if not self.message.text:
+            self.message.show_notes(strategy_note)
 
     def _engine(self) -> ComputerBreaker:
         if self.engine is None:
@@ -217,11 +218,14 @@ class SearchStepperWidget(widgets.VBox):
     the order tried) and ``message``. The engine is ``stepper`` (``play.SearchStepper``)."""
 
     def __init__(self, pegs: int = 3, colours: int = 3) -> None:
-        self.stepper = SearchStepper(pegs, colours)
+        game, game_note = starting_option(
+            (pegs, colours), "the game (pegs, colours)", tuple(STEPPER_GAMES), next(iter(STEPPER_GAMES))
+        )
+        self.stepper = SearchStepper(*game)
         self.message = MessageLine()
         self.game_menu = widgets.Dropdown(
             options=[(label, game) for game, label in STEPPER_GAMES.items()],
-            value=(pegs, colours),
+            value=game,
             description="game",
             layout=widgets.Layout(width="300px"),
         )
@@ -257,6 +261,7 @@ class SearchStepperWidget(widgets.VBox):
             ]
         )
         self.refresh()
+        self.message.show_notes(game_note)
 
     def new_game(self, pegs: int, colours: int) -> None:
         self.stepper = SearchStepper(pegs, colours)

@@ -105,6 +105,13 @@ CAPS = [
         _fresh(model.theorem_disagreements, 100, 501),
     ),
     Cap(
+        "mex",
+        f"{model.MEX_LARGEST:,} values",
+        "mex(range(10**6)): every value present",
+        lambda: model.mex(range(model.MEX_LARGEST)),
+        lambda: model.mex(range(model.MEX_LARGEST + 1)),
+    ),
+    Cap(
         "MatchGame",
         f"N <= {model.WIN_TABLE_LARGEST:,} sticks",
         "MatchGame(10**6, 3, 'computer')",

@@ -20,7 +20,7 @@ no UI: the widgets, plots and tables import from here.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Sized
 from functools import lru_cache, reduce
 from operator import xor
 
@@ -70,6 +70,7 @@ GRUNDY_LARGEST_WORK = 1_000_000  # positions times the number of take sizes in t
 PERIOD_LARGEST_TAKE = 10_000  # outcome_period and grundy_period: take sizes up to this (about 1 s)
 THEOREM_LEVELS_LARGEST = 1_000_000  # levels n_j listed by theorem_levels
 THEOREM_CHECK_LARGEST = 5_000_000  # M_max**2 * N_max for theorem_disagreements (about 1.5 s)
+MEX_LARGEST = 1_000_000  # values given to mex (range(10**6): about 1 s; 10**7 took minutes)
 
 
 # ---------------------------------------------------------------------------
@@ -246,9 +247,7 @@ def theorem_p(N: int, M: int) -> int:
 def first_pick(N: int, M: int) -> int | None:
     """The paper's m1 = (N - 1) - p (M + 1); None when it falls outside 1..M (no winning pick).
 
-    Under the paper's hypothesis, (N - 1) not a multiple of (M + 1), m1 = (N - 1) mod (M + 1).
-
-    >>> first_pick(10, 3)  # take 1 of 10 sticks: the opponent faces 9 = 2 (M + 1) + 1
+    >>> first_pick(10, 3)  # 10 sticks, takes 1..3: take 1
     1
     >>> first_pick(9, 3) is None  # 9 sticks, takes 1..3: no winning first pick
     True
@@ -299,8 +298,8 @@ def theorem_disagreements(M_max: int = 50, N_max: int = 500) -> list[tuple[int, 
 
     For each (M, N) the DP must find: a winning first move exactly when ``first_pick`` gives
     one, and then ``first_pick`` as the only winning move; ``feasible`` exactly when N is a
-    win; and at every level n_j = 1 (mod M + 1) above 1, the reply M + 1 - O as a winning
-    answer to each opponent's take O. Returns the disagreements (M, N, what) found: none.
+    win; and at every level n_j above 1, the reply M + 1 - O as a winning answer to each
+    opponent's take O. Returns the disagreements (M, N, what) found: none.
     """
     M_max, N_max = _largest_take(M_max), _start(N_max)
     _cap(M_max**2 * N_max, "M_max**2 * N_max", THEOREM_CHECK_LARGEST, "check fewer M or N")
@@ -357,8 +356,11 @@ def game_lengths(N: int, M: int) -> frozenset[int]:
 
 def mex(values: Iterable[int]) -> int:
     """The minimum excludant: the least non-negative integer not among ``values``."""
+    if isinstance(values, Sized) and not isinstance(values, (str, bytes, dict)):
+        _cap(len(values), "the number of values", MEX_LARGEST, "no game here has that many options")
     items = list(values) if isinstance(values, (set, frozenset)) else _sequence(values, "the values")
-    return _mex(_whole(value, "each value") for value in items)
+    _cap(len(items), "the number of values", MEX_LARGEST, "no game here has that many options")
+    return _mex(_whole(value, "each value", least=0) for value in items)
 
 
 def _mex(values: Iterable[int]) -> int:
@@ -380,8 +382,8 @@ def _cached_grundy(moves: tuple[int, ...], n_max: int) -> tuple[int, ...]:
 def grundy_table(n_max: int, moves: Moves) -> tuple[int, ...]:
     """G(n) = mex{G(n - k) : k in S, k <= n} for n = 0..n_max (normal play).
 
-    >>> grundy_table(10, {1, 3, 4})
-    (0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1)
+    >>> grundy_table(10, {1, 2})
+    (0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1)
     """
     sizes, n_max = subtraction_set(moves), _sticks(n_max, "the largest number of sticks")
     used = tuple(k for k in sizes if k <= n_max)  # a larger take is never legal here

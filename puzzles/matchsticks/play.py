@@ -38,6 +38,11 @@ class Move:
     taken: int
     left: int
 
+    def __post_init__(self) -> None:
+        one_of(self.player, "the player of a move", ("you", "computer"))
+        object.__setattr__(self, "taken", whole_number(self.taken, "the sticks taken", least=1))
+        object.__setattr__(self, "left", whole_number(self.left, "the sticks left", least=0))
+
 
 def _other(player: str) -> Player:
     return "computer" if player == "you" else "you"

@@ -17,7 +17,8 @@ import io
 import ipywidgets as widgets
 
 from puzzles.course.display import format_set
-from puzzles.course.widgets import MessageLine, guarded, html_table, instruction
+from puzzles.course.validate import shown
+from puzzles.course.widgets import MessageLine, guarded, html_table, instruction, starting_option
 from puzzles.course.widgets import int_slider as _slider
 from puzzles.matchsticks.model import (
     grundy_table,
@@ -81,8 +82,9 @@ class MatchStickGame(widgets.VBox):
 
     def __init__(self, N: int = 30, M: int = 3, first: str = "you") -> None:
         self.message = MessageLine()
-        self.sticks = _slider("sticks N", N, 1, 100)
-        self.largest = _slider("take up to M", M, 1, 10)
+        self.sticks = _slider("sticks N", N, 1, 100, "the number of sticks N")
+        self.largest = _slider("take up to M", M, 1, 10, "the largest take M")
+        first, first_note = starting_option(first, "who moves first", ("you", "computer"), "you")
         self.first = widgets.Dropdown(
             options=[("you", "you"), ("the computer", "computer")],
             value=first,
@@ -119,6 +121,7 @@ class MatchStickGame(widgets.VBox):
             ]
         )
         self.new_game()
+        self.message.show_notes(self.sticks.start_note, self.largest.start_note, first_note)
 
     def new_game(self) -> None:
         """Start again with the sliders' N and M; the computer moves at once if it starts."""
@@ -172,9 +175,18 @@ class PatternExplorer(widgets.VBox):
 
     def __init__(self, moves: str = "1, 3, 4", misere: bool = False, positions: int = 60) -> None:
         self.message = MessageLine()
+        notes = []
+        if not isinstance(moves, str):
+            notes.append(
+                f"the take sizes are typed as text such as '1, 3, 4', got {shown(moves)}; "
+                "the widget starts at '1, 3, 4'"
+            )
+            moves = "1, 3, 4"
+        misere, misere_note = starting_option(misere, "misere", (False, True), False)
+        notes.append(misere_note)
         self.moves = widgets.Text(value=moves, description="take sizes", continuous_update=False)
         self.misere = widgets.Checkbox(value=misere, description="misère (last move loses)", indent=False)
-        self.positions = _slider("positions n", positions, 10, 200)
+        self.positions = _slider("positions n", positions, 10, 200, "the number of positions n")
         self.result = widgets.HTML()
         self.table = widgets.HTML()
         # drawn at 100 dpi and shown at its own size (900 pixels for the 9-inch strip), as the
@@ -197,6 +209,7 @@ class PatternExplorer(widgets.VBox):
             ]
         )
         update(None)
+        self.message.show_notes(*notes, self.positions.start_note)
 
     def update(self) -> None:
         sizes = parse_moves(self.moves.value)

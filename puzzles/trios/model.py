@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -93,15 +94,29 @@ SIMULATION_LARGEST_WORK = 1_000_000  # N * games of sample_rounds and simulate: 
 RK4_LARGEST_STEPS = 100_000  # integration steps of rounds_per_trio_limit: about 2 s
 
 
-class State(NamedTuple):
-    """The analysis's state (K2, K1, K0): trios with two, one and no known cards.
-
-    (A trio with three known cards is removed in the next round; see ``state_value``.)
-    """
-
+class _Counts(NamedTuple):
     two_known: int
     one_known: int
     zero_known: int
+
+
+class State(_Counts):
+    """The analysis's state (K2, K1, K0): trios with two, one and no known cards.
+
+    (A trio with three known cards is removed in the next round; see ``state_value``.)
+    Each count is a whole number >= 0 (numpy integers become ints); anything else is a sentence.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, two_known: int, one_known: int, zero_known: int) -> State:
+        counts = []
+        for value, name in ((two_known, "K2"), (one_known, "K1"), (zero_known, "K0")):
+            value = _whole(value, name)
+            if value < 0:
+                raise ValueError(f"{name} counts trios and cannot be negative, got {value}")
+            counts.append(value)
+        return _Counts.__new__(cls, *counts)
 
     @property
     def unknown_cards(self) -> int:
@@ -168,7 +183,7 @@ def transitions(state: State) -> list[tuple[Fraction, int, State, str]]:
 
     def add(p: Fraction, rounds: int, nxt: tuple[int, int, int], how: str) -> None:
         if p:
-            out.append((p, rounds, State(*nxt), how))
+            out.append((p, rounds, State._make(nxt), how))  # counts known valid: no checks
 
     if U == 0:
         return out
@@ -274,21 +289,32 @@ def expected_rounds_memo(N: int) -> Fraction:
 
 
 class _ScaledTable:
-    """g[T][K1][K0] = U! f(K2, K1, K0) with K2 = T - K1 - K0, for T = 0..size - 1."""
+    """g[T][K1][K0] = U! f(K2, K1, K0) with K2 = T - K1 - K0, for T = 0..size - 1.
+
+    Shared by every call, from any thread: ``extend`` runs under a lock, and a layer (and the
+    factorials it needs) is published only once it is complete, so a reader never sees a
+    half-filled layer and a fill stopped half-way (an error, KeyboardInterrupt) leaves only
+    complete, correct layers behind.
+    """
 
     def __init__(self) -> None:
         self.layers: list[list[list[int]]] = [[[0]]]
         self.factorial = [1]
+        self._lock = threading.Lock()
 
     def extend(self, n_max: int) -> None:
-        fact = self.factorial
+        with self._lock:
+            self._extend(n_max)
+
+    def _extend(self, n_max: int) -> None:
+        fact = list(self.factorial)
         while len(fact) <= 3 * n_max:
             fact.append(fact[-1] * len(fact))
+        self.factorial = fact  # published whole, before any layer that needs it
         layers = self.layers
         for T in range(len(layers), n_max + 1):
             below = layers[T - 1]  # one trio fewer (a removal)
             here: list[list[int]] = [[0] * (T - K1 + 1) for K1 in range(T + 1)]
-            layers.append(here)
             # within the layer every transition lowers U = T + K1 + 2 K0: go by increasing U
             for U_part in range(0, 2 * T + 1):  # U_part = K1 + 2 K0
                 for K0 in range(U_part // 2, -1, -1):
@@ -331,6 +357,7 @@ class _ScaledTable:
                             total += three * 3 * (K0 - 1) * here[K1 + 2][K0 - 2]  # (K2, K1+2, K0-2)
                         rest += three * (U - 3 + K2) * fact[U - 2]
                     here[K1][K0] = total + rest
+            layers.append(here)  # complete: now readers may use it
 
     def value(self, state: State) -> Fraction:
         T = state.trios
@@ -363,10 +390,8 @@ def expected_rounds(N: int) -> Fraction:
     The DP over (K2, K1, K0) of the analysis, memoised in a table shared by every N and
     computed bottom up in integers (g = U! f); all N <= 100 together take well under 2 s.
 
-    >>> print(expected_rounds(2))
-    17/5
-    >>> [str(e) for e in rounds_table(3)]
-    ['1', '17/5', '311/56']
+    >>> print(expected_rounds(3))
+    311/56
     """
     N = check_trios(N)
     _check_table(N)
@@ -558,17 +583,10 @@ def expected_rounds_by_enumeration(N: int) -> Fraction:
 
 
 def longest_game(N: int) -> int:
-    """The most rounds any deal of N trios takes under the rule: 1 for N = 1, (5N - 1) // 2 after.
+    """The most rounds any deal of N trios takes under the rule, in closed form for any N.
 
-    Every card is flipped exactly once while unknown (3N flips). A round flips at least two
-    unknown cards, except a round that completes a Two-Known trio with its first card (one
-    flip, A such rounds) and a round that removes a Three-Known trio (no flip, C of them).
-    So 3N >= 2(R - A - C) + A, that is R <= 3N/2 + C + A/2, with A + C <= N since each of
-    those rounds removes its own trio. The trio removed last is never a Three-Known one (the
-    round that completes a Three-Known trio flips a card of another trio, which stays on the
-    table), so C <= N - 1 and R <= 3N/2 + (N - 1) + 1/2 = (5N - 1)/2. With two trios or more
-    the bound is reached (``longest_deal`` builds such a deal); with one trio the first round
-    removes it.
+    The formula and the argument that no deal does worse are Exercise 3 of Lesson I;
+    ``longest_deal`` builds a deal that takes that many rounds.
     """
     N = check_trios(N)
     return 1 if N == 1 else (5 * N - 1) // 2
@@ -577,11 +595,8 @@ def longest_game(N: int) -> int:
 def longest_deal(N: int) -> list[int]:
     """A deal (the unknown cards in the order they are turned) that takes ``longest_game(N)`` rounds.
 
-    Two trios 1, 2 are made Two-Known by ``1 2 1 2``; then, with a Two-Known trio a on the
-    table, each pair of new trios x, y costs five rounds: ``x a`` (a becomes Three-Known, next
-    round removes it), ``x y``, ``y x`` (x Three-Known, removed), leaving y Two-Known. At the
-    end a last new trio x goes ``x a``, then ``x x`` (removed with its known card); with no new
-    trio left, a's last card completes it in a round of one flip.
+    How it is built is part of Exercise 3 of Lesson I (the worked argument shows the bound is
+    reached).
     """
     N = check_trios(N)
     _cap(N, "N", DEAL_LARGEST, "longest_game(N) gives the number of rounds for any N")

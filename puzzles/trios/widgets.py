@@ -56,13 +56,7 @@ class TriosBoard(widgets.VBox):
         self.seed = seed
         self.games = 0
         self.message = MessageLine()
-        self.trios = widgets.IntSlider(
-            value=min(max(N, 1), 12),
-            min=1,
-            max=12,
-            description="trios N",
-            style={"description_width": "initial"},
-        )
+        self.trios = _slider("trios N", N, 1, 12, "the number of trios N")
         self.new_button = widgets.Button(description="New game", button_style="info")
         self.next_button = widgets.Button(description="Next round", button_style="primary")
         self.hint_button = widgets.Button(description="Play the hint")
@@ -96,6 +90,7 @@ class TriosBoard(widgets.VBox):
             ]
         )
         self.new_game(first=True)
+        self.message.show_notes(self.trios.start_note)
 
     # -- actions --------------------------------------------------------------------------
 
@@ -253,6 +248,9 @@ class StateExplorer(widgets.VBox):
             ]
         )
         update(None)
+        self.message.show_notes(
+            self.K3.start_note, self.K2.start_note, self.K1.start_note, self.K0.start_note
+        )
 
     def state(self) -> tuple[int, int, int, int]:
         return self.K3.value, self.K2.value, self.K1.value, self.K0.value

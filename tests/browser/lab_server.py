@@ -220,11 +220,13 @@ def jupyter_lab(
 
 
 @contextmanager
-def chromium(pw, home: Path):
+def chromium(pw, home: Path, scrollbars: bool = False):
     """Debian's chromium, headless, launched by Playwright ``pw`` (``sync_playwright()``'s value).
 
     Chromium writes crash-report settings and dconf data under $HOME/XDG dirs: they go to ``home``.
-    Raises FileNotFoundError when ``/usr/bin/chromium`` is missing (it is never downloaded).
+    Playwright hides scrollbars in headless chromium; ``scrollbars=True`` draws them, as a reader
+    sees them (for screenshots). Raises FileNotFoundError when ``/usr/bin/chromium`` is missing
+    (it is never downloaded).
     """
     if not CHROMIUM.exists():
         raise FileNotFoundError(
@@ -232,7 +234,13 @@ def chromium(pw, home: Path):
         )
     env = dict(os.environ, HOME=str(home))
     env.update(XDG_CONFIG_HOME=str(home / "config"), XDG_CACHE_HOME=str(home / "cache"))
-    browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, env=env)
+    browser = pw.chromium.launch(
+        executable_path=str(CHROMIUM),
+        headless=True,
+        args=CHROMIUM_ARGS,
+        env=env,
+        ignore_default_args=["--hide-scrollbars"] if scrollbars else None,
+    )
     try:
         yield browser
     finally:

@@ -3,6 +3,7 @@ the ways an answer might try to fool it."""
 
 import os
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
@@ -127,7 +128,9 @@ def _without_trios() -> Plan:
 
 def test_correct_incorrect_and_not_attempted(capsys):
     right = verify("demo-1", lambda k: k * k)
-    assert right.passed and "Your answer took" in right.message and "(limit 2 s)" in right.message
+    assert right.passed and right.seconds is not None and right.time_limit == 2
+    check("demo-1", lambda k: k * k)
+    assert capsys.readouterr().out.splitlines()[-1].startswith("Your answer took ")  # on a line of its own
     wrong = verify("demo-1", lambda k: k * k if k < 3 else 0)
     assert wrong.status == "incorrect"
     assert "smallest counterexample at k = 3: your square gives 0, k*k gives 9." in wrong.message
@@ -271,7 +274,7 @@ def test_a_forged_message_a_patched_encoder_or_a_peek_at_the_caller_gains_nothin
 
         for fd in map(int, os.listdir("/proc/self/fd")):
             try:
-                if fd > 2:
+                if stat.S_ISFIFO(os.fstat(fd).st_mode):
                     probe._write_frame(fd, {"end": True, "output": "", "t": 0.0})
             except OSError:
                 pass
@@ -511,7 +514,7 @@ def test_a_fault_of_the_pack_is_not_blamed_on_the_student():
 
 def test_require_raises_unless_correct(capsys):
     require("demo-1", lambda k: k * k)
-    with pytest.raises(AssertionError, match="demo-1: Not yet"):
+    with pytest.raises(AssertionError, match=r"Not yet \(demo-1\): smallest counterexample"):
         require("demo-1", lambda k: 0)
     assert "Not yet (demo-1)" in capsys.readouterr().out
 

@@ -3,6 +3,7 @@ follows it, the pack's own course and a small course made up here alike."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -111,7 +112,11 @@ def _code(text, *tags, hidden=False, output=None):
 
 @pytest.fixture
 def small_course(tmp_path) -> Path:
-    root = tmp_path / "course"
+    return make_small_course(tmp_path / "course")
+
+
+def make_small_course(root: Path) -> Path:
+    """The small course, written into the new folder ``root``."""
     (root / "egg").mkdir(parents=True)
     (root / "trios").mkdir()
     (root / "_toc.yml").write_text(textwrap.dedent(SMALL_TOC))
@@ -232,3 +237,119 @@ def test_a_copied_course_reads_the_same(tmp_path):
     copy = tmp_path / "notebooks"
     shutil.copytree(NOTEBOOKS, copy)
     assert [e.id for e in model.load(copy).exercises] == [e.id for e in model.load().exercises]
+
+
+# -- the site, both editions, follows the small course ------------------------------------------
+
+
+def _fake_npm_cache(folder: Path) -> Path:
+    """The npm tarballs the site vendors, each with one small file: the site takes them from the
+    cache it is given, and never asks npm (or the repository's build/vendor) for them."""
+    import io
+    import tarfile
+
+    from puzzles.instructor.site import VENDORED
+
+    folder.mkdir(parents=True, exist_ok=True)
+    inner = {"mathjax": "package/es5/tex-chtml.js", "requirejs": "package/require.js"}
+    for package in VENDORED:
+        member = inner.get(package.name, "package/dist/embed-amd.js")
+        with tarfile.open(folder / package.tarball, "w:gz") as archive:
+            data = f"/* {package.name} from the test's cache */".encode()
+            info = tarfile.TarInfo(member)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def small_sites(tmp_path_factory):
+    """Both editions of the site of the small course, built once for the tests below."""
+    from puzzles.instructor import site
+
+    work = tmp_path_factory.mktemp("small-sites")
+    root = make_small_course(work / "course")
+    cache = _fake_npm_cache(work / "npm-cache")
+    repository_cache = ROOT / "build" / "vendor"
+    before = sorted(repository_cache.iterdir()) if repository_cache.exists() else None
+    built = {
+        edition: site.build(
+            edition, work / f"site-{edition}", root, cache=cache, jobs="1", log=lambda line: None
+        ).parent
+        for edition in site.EDITIONS
+    }
+    after = sorted(repository_cache.iterdir()) if repository_cache.exists() else None
+    assert before == after, "the build wrote into the repository's build/vendor"
+    return root, built
+
+
+def _everything(folder: Path) -> str:
+    """Every file of a built site as text, the zip's members included."""
+    import zipfile
+
+    texts = []
+    for path in folder.rglob("*"):
+        if path.suffix == ".zip":
+            with zipfile.ZipFile(path) as archive:
+                texts += [archive.read(name).decode("utf-8", "replace") for name in archive.namelist()]
+        elif path.is_file():
+            texts.append(path.read_bytes().decode("utf-8", "replace"))
+    return "\n".join(texts)
+
+
+SMALL_LESSONS = ["trios/01-only", "egg/02-later", "egg/01-earlier"]
+
+
+def test_the_site_follows_a_small_course_in_both_editions(small_sites):
+    from html import unescape
+    from urllib.parse import unquote
+
+    from puzzles.instructor.launch import read_release
+
+    release = read_release()
+    for edition, folder in small_sites[1].items():
+        home = (folder / "index.html").read_text()
+        for lesson in SMALL_LESSONS:
+            assert (folder / f"{lesson}.html").is_file(), (edition, lesson)
+        positions = [home.index(f'href="{lesson}.html"') for lesson in SMALL_LESSONS]
+        assert positions == sorted(positions), (
+            f"{edition}: the sidebar is not in the table of contents' order"
+        )
+        assert home.index("Second unit first") < home.index("Eggs")
+        assert sorted(p.stem for p in (folder / "api").glob("*.html")) == ["course", "egg", "trios"]
+        assert f"Version {release.version}" in home and f"{edition} edition" in home
+        notebooks = [
+            "00-course-map.ipynb",
+            "egg/01-earlier.ipynb",
+            "egg/02-later.ipynb",
+            "trios/01-only.ipynb",
+        ]
+        offered = sorted(
+            p.relative_to(folder / "downloads").as_posix() for p in folder.glob("downloads/**/*.ipynb")
+        )
+        student = [f"student/{name}" for name in notebooks]
+        assert offered == (
+            student if edition == "student" else sorted([f"notebooks/{n}" for n in notebooks] + student)
+        )
+        assert (folder / "downloads" / "dp-puzzles-student-edition.zip").is_file()
+        # the vendored scripts come from the cache the build was given
+        assert "from the test's cache" in (folder / "_static/vendor/mathjax/tex-chtml.js").read_text()
+        # each lesson's launch links open its student notebook at the release's tag
+        for lesson in SMALL_LESSONS:
+            page = unescape((folder / f"{lesson}.html").read_text())
+            binder = unquote(re.search(r'class="binder-link" href="([^"]+)"', page).group(1))
+            assert f"/{release.tag}?" in binder and binder.endswith(f"lab/tree/notebooks/{lesson}.ipynb")
+            colab = re.search(r'class="colab-link" href="([^"]+)"', page).group(1)
+            assert colab.endswith(f"/blob/{release.tag}/notebooks/{lesson}.ipynb")
+
+
+def test_the_small_course_student_site_has_no_answer_in_any_file(small_sites):
+    teacher, student = small_sites[1]["teacher"], small_sites[1]["student"]
+    assert "SECRET" not in _everything(student)
+    everything = _everything(teacher)
+    for secret in ("SECRET-ARGUMENT", "SECRET-CODE", "SECRET-REVEAL", "SECRET-OUTPUT", "SECRET-VALUE"):
+        assert secret in everything, secret
+    later = (teacher / "egg" / "02-later.html").read_text()
+    assert "Show the worked argument" in later and "Show the worked code" in later
+    stub = (student / "egg" / "02-later.html").read_text()
+    assert re.search(r"def.*N.*\(.*k.*\).*your code here", re.sub(r"<[^>]+>", "", stub))

@@ -111,3 +111,174 @@ def test_record_then_verify(tmp_path):
     path.write_text("[2]")
     with pytest.raises(DataFault, match="rebuild it with `rebuild`"):
         verified(path, "rebuild")
+
+
+def _rehashed_copy(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    shutil.copytree(SHIPPED_MM, folder)
+    monkeypatch.setattr(build_data, "DATA", folder)
+    return folder
+
+
+def test_a_rehashed_strategy_with_a_branch_removed_is_refused(tmp_path, monkeypatch):
+    folder = _rehashed_copy(tmp_path, monkeypatch)
+    path = folder / "optimal_4x6.json"
+    data = json.loads(path.read_text())
+    removed = sorted(data["tree"][1])[3]
+    del data["tree"][1][removed]
+    path.write_text(json.dumps(data))
+    record(path)  # the manifest agrees with the edited file
+    with pytest.raises(
+        DataFault, match=r"optimal_4x6\.json does not hold a strategy that reveals every secret.*build_data"
+    ):
+        build_data.load_optimal()
+
+
+def test_a_rehashed_strategy_with_a_false_total_is_refused(tmp_path, monkeypatch):
+    folder = _rehashed_copy(tmp_path, monkeypatch)
+    path = folder / "optimal_4x6_cap5.json"
+    data = json.loads(path.read_text())
+    data["info"]["total"] = 5600
+    path.write_text(json.dumps(data))
+    record(path)
+    with pytest.raises(DataFault, match=r"optimal_4x6_cap5\.json does not hold what it claims.*build_data"):
+        build_data.load_optimal(5)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda data: data["games"].pop(),
+        lambda data: data["games"][0].update({"optimal total": 9}),
+        lambda data: data["first guess totals 4x6"].update({"1123": 5600}),
+        lambda data: data["games"][4].update({"least worst case": "3"}),
+    ],
+)
+def test_a_rehashed_small_games_table_is_checked_for_what_it_claims(tmp_path, monkeypatch, edit):
+    folder = _rehashed_copy(tmp_path, monkeypatch)
+    path = folder / "small_games.json"
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+    record(path)
+    with pytest.raises(
+        DataFault,
+        match=r"small_games\.json is damaged: .*rebuild it with `python -m puzzles\.mastermind\.build_data`",
+    ):
+        build_data.load_small_games()
+
+
+# -- damage contained and named: the manifest itself, folders, re-hashed edits ----------------
+
+
+def test_a_garbage_line_in_the_manifest_costs_only_the_file_it_named(hl_copy):
+    manifest = hl_copy / MANIFEST
+    lines = manifest.read_text().splitlines()
+    damaged = next(i for i, line in enumerate(lines) if line.endswith("solutions-0033-0064.json.xz"))
+    lines[damaged] = "garbage"
+    manifest.write_text("\n".join(lines) + "\n")
+    with pytest.raises(
+        DataFault, match=rf"solutions-0033-0064\.json\.xz is not listed in .*line {damaged + 1} is damaged"
+    ):
+        _load(40, hl_copy)
+    assert _load(20, hl_copy).certified and _load(70, hl_copy).certified
+    assert hl_data.sweep_range(hl_copy) == 32
+
+
+def test_a_deleted_manifest_does_not_switch_the_check_off(hl_copy, tmp_path, monkeypatch):
+    (hl_copy / MANIFEST).unlink()
+    with pytest.raises(DataFault, match=r"manifest .*MANIFEST\.sha256 of the shipped data is missing"):
+        _load(5, hl_copy)
+    assert hl_data.shipped_sizes(hl_copy) == [] and len(hl_data.data_faults(hl_copy)) >= 32
+    folder = _rehashed_copy(tmp_path / "mm", monkeypatch)
+    (folder / MANIFEST).unlink()
+    with pytest.raises(DataFault, match="of the shipped data is missing"):
+        build_data.load_optimal()
+
+
+def test_a_block_replaced_by_a_folder_is_named(hl_copy, tmp_path, monkeypatch):
+    block = hl_data.block_path(40, hl_copy)
+    block.unlink()
+    block.mkdir()
+    with pytest.raises(DataFault, match=r"solutions-0033-0064\.json\.xz is not a file"):
+        _load(40, hl_copy)
+    assert hl_data.sweep_range(hl_copy) == 32 and 70 in hl_data.shipped_sizes(hl_copy)
+    folder = _rehashed_copy(tmp_path / "mm", monkeypatch)
+    (folder / "small_games.json").unlink()
+    (folder / "small_games.json").mkdir()
+    with pytest.raises(DataFault, match=r"small_games\.json is not a file"):
+        build_data.load_small_games()
+
+
+def _edit_block(folder: Path, N: int, edit) -> Path:
+    """Apply ``edit`` to the records of N's block and re-hash it, as a careless rebuild would."""
+    block = hl_data.block_path(N, folder)
+    with lzma.open(block, "rt") as stream:
+        records = json.load(stream)
+    edit(records)
+    with lzma.open(block, "wt") as stream:
+        json.dump(records, stream)
+    record(block)
+    hl_data.clear_cache()
+    return block
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda records: records[4].update({"value": "7/3"}),  # was "does not determine Bob's mixture"
+        lambda records: records[4].pop("trees"),  # was KeyError 'trees'
+        lambda records: records[4].update(
+            {"trees": [records[4]["trees"][0][:-1] + "!"]}
+        ),  # substring not found
+        lambda records: records[4].update({"pairs": records[4]["pairs"][:-1]}),
+        lambda records: records.pop(6),  # a record removed from the middle
+        lambda records: records[4].update({"tight": [99]}),
+    ],
+)
+def test_an_edited_block_whose_manifest_was_rehashed_is_named(hl_copy, edit):
+    _edit_block(hl_copy, 5, edit)
+    with pytest.raises(
+        DataFault,
+        match=r"solutions-0001-0032\.json\.xz is damaged.*rebuild it with `python -m puzzles\.higher_lower",
+    ):
+        hl_data.load_solution(5)
+    assert hl_data.load_solution(40).certified
+
+
+def test_a_shortened_block_does_not_silently_shrink_the_data(hl_copy):
+    # the explorer used to stop at N <= 40 without a word when block 33..64 lost its tail
+    _edit_block(hl_copy, 40, lambda records: records.pop())
+    faults = hl_data.data_faults(hl_copy)
+    assert list(faults) == [hl_data.block_path(40, hl_copy)]
+    assert "holds 31 of its 32 sizes" in str(faults[hl_data.block_path(40, hl_copy)])
+
+
+def test_a_rehashed_record_that_fails_its_certificate_is_named(hl_copy):
+    # a record whose form is right but whose mixture is not optimal: the exact check names the file
+    def swap(records):
+        pairs = records[6]["pairs"]
+        pairs[0], pairs[1] = pairs[1], pairs[0]  # the same sum, no longer Alice's optimal mix
+
+    _edit_block(hl_copy, 7, swap)
+    with pytest.raises(
+        DataFault, match=r"solutions-0001-0032\.json\.xz is damaged: its (record|solution) .*N = 7"
+    ):
+        hl_data.load_solution(7)
+
+
+def test_the_distributions_lesson_names_a_damaged_block_not_an_assertion(hl_copy):
+    # notebook higher-lower IV opens with require_sweep(1024)
+    assert len(hl_data.require_sweep(1024)) == 1024
+    block = hl_data.block_path(600, hl_copy)
+    block.write_bytes(b"damaged")
+    hl_data.clear_cache()
+    with pytest.raises(DataFault, match=r"solutions-0577-0608\.json\.xz is damaged.*sweep"):
+        hl_data.require_sweep(1024)
+    assert len(hl_data.require_sweep(500)) == 500
+
+
+@pytest.mark.parametrize("folder", ["nonexistent", "", "/", 3])
+def test_a_folder_that_holds_no_data_is_refused(folder):
+    with pytest.raises(ValueError, match="data folder|holds no data"):
+        hl_data.shipped_sizes(folder)

@@ -1,295 +1,413 @@
-"""The grader (``python -m puzzles.course.grade``): teacher notebooks are all correct, the
-student edition is all "not attempted", and wrong or tampered answers cannot fake a verdict.
+"""The grader (``dp-puzzles grade``): a class of hand-ins, honest, unfinished, hanging, failing and
+cheating, graded in parallel into a gradebook that the LMSs' imports read back.
 
-``make test`` grades the first lesson of each unit, its teacher notebook and its student
-edition, one lesson per test so that ``pytest -n 2`` spreads them: running a notebook is the
-whole cost, nbval already runs every teacher notebook (its check cells must print the stored
-"Correct") and ``test_student_edition_runs.py`` every student notebook. ``make grade-check``
-(``PUZZLES_GRADE_EVERY_LESSON=1``) grades every lesson both ways, as before a release. The
-tampering tests use a small lesson made of a real lesson's imports, worked solutions and
-checks, so that they run in seconds.
+The class is graded once (a module fixture, ``--jobs 2``); the tests read its outputs. ``make
+test`` also grades the first lesson of each unit, teacher notebook and student edition (every
+check Correct, every check not attempted); ``make grade-check`` grades every lesson that way.
 """
 
 from __future__ import annotations
 
+import copy
 import csv
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from puzzles.instructor.grade import (
-    Row,
-    Submission,
-    anchors,
-    exercise_cells,
-    feedback_names,
-    grade,
-    grade_submission,
-    lesson_exercises,
-    match_lesson,
-    summary_table,
-    write_csv,
-    write_feedback,
-)
+from puzzles.course import codec
+from puzzles.instructor import course as model
+from puzzles.instructor.grading import gradebook
+from puzzles.instructor.grading.names import who
+from puzzles.instructor.grading.session import Options, grade_handin
 from puzzles.instructor.student import student_notebook
-from support.adversaries import worked_answer
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = ROOT / "notebooks"
-LESSONS = sorted(
-    p
-    for p in NOTEBOOKS.rglob("*.ipynb")
-    if ".ipynb_checkpoints" not in p.parts and p.name != "00-course-map.ipynb" and exercise_cells(p)
-)
+DP_PUZZLES = Path(sys.executable).parent / "dp-puzzles"
+COURSE = model.load()
+LESSON = COURSE.lesson("egg/01-worst-case")
+FIRST, SECOND = LESSON.exercises[:2]  # egg-11 and egg-1
 
 
-EVERY_LESSON = os.environ.get("PUZZLES_GRADE_EVERY_LESSON") == "1"
-GRADED = (
-    LESSONS if EVERY_LESSON else sorted({min(p for p in LESSONS if p.parent == q.parent) for q in LESSONS})
-)
+def _with(notebook, index: int, source: str):
+    changed = copy.deepcopy(notebook)
+    changed.cells[index].source = source
+    return changed
 
 
-@pytest.mark.parametrize("lesson", GRADED, ids=lambda p: p.relative_to(NOTEBOOKS).as_posix())
-def test_a_teacher_notebook_is_all_correct_and_its_student_edition_all_not_attempted(lesson, tmp_path):
-    student = tmp_path / "student" / lesson.name
-    student.parent.mkdir()
-    nbformat.write(student_notebook(nbformat.read(lesson, as_version=4)), student)
-    sheets = grade([lesson, student], NOTEBOOKS, progress=False)
-    wanted = [exercise_id for exercise_id, _ in lesson_exercises(lesson)]
-    teacher_sheet = sheets[0]
-    assert teacher_sheet.lesson == lesson.relative_to(NOTEBOOKS).as_posix()
-    assert [row.exercise for row in teacher_sheet.rows] == wanted
-    wrong = [
-        (row.exercise, row.verdict, row.detail) for row in teacher_sheet.rows if row.verdict != "correct"
-    ]
-    assert not wrong, f"the teacher notebook is not all correct: {wrong}"
-    assert teacher_sheet.failure == ""
-    student_sheet = sheets[1]
-    assert student_sheet.lesson == teacher_sheet.lesson
-    assert [row.exercise for row in student_sheet.rows] == wanted
-    assert {row.verdict for row in student_sheet.rows} == {"not attempted"}, student_sheet.rows
-    expected = ["correct"] * len(wanted) + ["not attempted"] * len(wanted)
-    # the grade sheet says the same
-    out = tmp_path / "grades.csv"
-    write_csv(sheets, out)
-    with out.open() as stream:
-        rows = list(csv.DictReader(stream))
-    assert list(rows[0]) == ["file", "exercise", "verdict", "detail"]
-    assert [r["verdict"] for r in rows] == expected
+def _inserted(notebook, index: int, source: str):
+    changed = copy.deepcopy(notebook)
+    changed.cells.insert(index, nbformat.v4.new_code_cell(source))
+    return changed
 
 
-# -- a small lesson, and notebooks that try to cheat or fail -------------------------------------------
+def _hand_ins(folder: Path) -> dict[str, str]:
+    """A class under Canvas's download names: file -> what it is."""
+    teacher = LESSON.notebook
+    stub = student_notebook(teacher)
+    first = FIRST.cells.solutions[0]
+    hand_ins = {
+        "lovelaceada_4021_901_01-worst-case.ipynb": (teacher, "worked"),
+        "turingalan_LATE_4022_902_01-worst-case.ipynb": (stub, "untouched"),
+        "hopperg_4023_903_01-worst-case.ipynb": (
+            _inserted(
+                _with(teacher, first, "def one_egg_expected(k):\n    while True:\n        pass\n"),
+                SECOND.cells.statement,
+                "sum(range(10**13))  # a cell that ignores interrupts",
+            ),
+            "loops, then hangs",
+        ),
+        "cheaterc_4024_904_01-worst-case.ipynb": (
+            _inserted(
+                stub,
+                2,
+                "import json, sys\njson.dumps = lambda *a, **k: '{}'\n"
+                "class Finder:\n    def find_spec(self, *a):\n        return None\n"
+                "sys.meta_path.insert(0, Finder())",
+            ),
+            "tampers",
+        ),
+        "packagep_4025_905_01-worst-case.ipynb": (
+            _with(
+                teacher,
+                first,
+                "import importlib\ndef one_egg_expected(k):\n"
+                "    return importlib.import_module('puzzles.egg.model').one_egg_laplace(k)\n",
+            ),
+            "uses the package",
+        ),
+        "hookerh_4026_906_01-worst-case.ipynb": (
+            _inserted(
+                teacher,
+                2,
+                "import os\nget_ipython().events.register('post_run_cell', "
+                "lambda *a: [open(f, 'w').write('{}') for f in os.listdir('.')])\n"
+                "def forge(*a, **k):\n"
+                "    os.write(int(os.environ.get('PUZZLES_RUNNER_FD', 3)), b'\\x00\\x00\\x00\\x02{}')\n"
+                "get_ipython().events.register('pre_run_cell', forge)",
+            ),
+            "forges reports",
+        ),
+        "killerk_4027_907_01-worst-case.ipynb": (
+            _inserted(
+                teacher,
+                SECOND.cells.statement,
+                "import fcntl, os, shutil, signal, time\nshutil.rmtree(os.getcwd(), ignore_errors=True)\n"
+                "if os.fork() == 0:\n    os.setsid()\n"
+                f"    held = open({str(SLEEPER)!r}, 'w')\n    fcntl.flock(held, fcntl.LOCK_EX)\n"
+                "    time.sleep(600)\n    os._exit(0)\n"
+                "time.sleep(1)\nos.kill(os.getppid(), signal.SIGKILL)",
+            ),
+            "kills its parent",
+        ),
+    }
+    for name, (notebook, _) in hand_ins.items():
+        nbformat.write(notebook, folder / name)
+    deleted = copy.deepcopy(teacher)  # the check cell of the first exercise deleted: graded all the same
+    del deleted.cells[FIRST.cells.check]
+    nbformat.write(deleted, folder / "deletercheck_4028_908_01-worst-case.ipynb")
+    (folder / "brokenb_4029_909_01-worst-case.ipynb").write_text("{ not json")
+    names = {name: what for name, (_, what) in hand_ins.items()}
+    names["deletercheck_4028_908_01-worst-case.ipynb"] = "deleted a check cell"
+    names["brokenb_4029_909_01-worst-case.ipynb"] = "not a notebook"
+    return names
 
 
-def _cell(kind: str, source: str, tags: tuple[str, ...] = ()) -> nbformat.NotebookNode:
-    cell = nbformat.v4.new_code_cell(source) if kind == "code" else nbformat.v4.new_markdown_cell(source)
-    if tags:
-        cell.metadata["tags"] = list(tags)
-    return cell
+SLEEPER = Path(f"/tmp/dp-puzzles-test-sleeper-{os.getpid()}")
+
+
+def _held(path: Path) -> bool:
+    """Whether a process still holds the lock on ``path`` (the hand-in's background process does)."""
+    import fcntl
+
+    with path.open() as stream:
+        try:
+            fcntl.flock(stream, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(stream, fcntl.LOCK_UN)
+        return False
 
 
 @pytest.fixture(scope="module")
-def small_lesson(tmp_path_factory):
-    """A lesson with the first two exercises of a real one: statement, worked solution, check."""
-    source = next(lesson for lesson in LESSONS if len(exercise_cells(lesson)) >= 2)
-    cells = nbformat.read(source, as_version=4).cells
-    places = list(exercise_cells(source).items())[:2]
-    first_code = next(cell for cell in cells if cell.cell_type == "code")
-    lesson_cells = [_cell("markdown", "# A small lesson"), _cell("code", first_code.source)]
-    exercises = []
-    for exercise_id, place in places:
-        heading = f"### Exercise {exercise_id}"
-        lesson_cells.append(_cell("markdown", heading + "\n\nThe statement.", ("exercise",)))
-        solution = "\n\n".join(cells[i].source for i in place["solutions"] if cells[i].cell_type == "code")
-        lesson_cells.append(_cell("code", solution, ("solution",)))
-        lesson_cells.append(_cell("code", f'check("{exercise_id}", {place["answer"]})', ("check",)))
-        exercises.append(
-            (exercise_id, place["answer"], callable(worked_answer(source, exercise_id)), solution)
-        )
-    folder = tmp_path_factory.mktemp("lessons")
-    lesson = folder / "unit" / "01-small.ipynb"
-    lesson.parent.mkdir()
-    notebook = nbformat.v4.new_notebook(cells=lesson_cells)
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(notebook, lesson)
-    return folder, lesson, exercises
-
-
-def _wrong(name: str, is_function: bool) -> str:
-    if is_function:
-        return f"def {name}(*args, **kwargs):\n    return -1"
-    return f'{name} = "not the answer"'
-
-
-def test_the_small_lesson_grades_correct(small_lesson):
-    folder, lesson, exercises = small_lesson
-    sheet = grade_submission(lesson, folder)
-    assert [row.verdict for row in sheet.rows] == ["correct", "correct"], sheet.rows
-
-
-def test_wrong_and_tampered_answers_cannot_fake_a_verdict(small_lesson, tmp_path):
-    folder, lesson, exercises = small_lesson
-    (first_id, first_name, first_function, _), (second_id, second_name, second_function, solution) = exercises
-    notebook = nbformat.read(lesson, as_version=4)
-    cells = notebook.cells
-    # Exercise 1: a wrong answer, the check cell kept but its stored output faked.
-    cells[3].source = _wrong(first_name, first_function)
-    cells[4].outputs = [nbformat.v4.new_output("stream", text=f"Correct ({first_id}): well done.\n")]
-    # Exercise 2: the right answer, later rebound to garbage (a lesson reusing the name).
-    cells.append(_cell("code", f"{second_name} = None"))
-    # Cheating: check and verify replaced, the registry's verifiers patched, a fake module.
-    cells.append(
-        _cell(
-            "code",
-            "import puzzles.course.checker as _checker\n"
-            "def check(*args, **kwargs):\n    print('Correct')\n"
-            "_checker.verify = lambda exercise_id, answer: (\n"
-            "    _checker.Verdict(exercise_id, 'correct', 'faked'))\n"
-            "for _entry in list(_checker._REGISTRY.values()):\n"
-            "    _checker._REGISTRY[_entry.exercise_id] = _entry.__class__(\n"
-            "        _entry.exercise_id, lambda answer: (True, 'faked'))\n"
-            "import puzzles.course\npuzzles.course.verify = _checker.verify\n",
-        )
-    )
-    submission = tmp_path / "01-small-alice.ipynb"
-    nbformat.write(notebook, submission)
-    sheet = grade_submission(submission, folder)
-    assert sheet.lesson == "unit/01-small.ipynb"
-    verdicts = {row.exercise: (row.verdict, row.detail) for row in sheet.rows}
-    assert verdicts[first_id][0] == "incorrect", verdicts
-    assert "faked" not in verdicts[first_id][1]
-    assert verdicts[second_id][0] == "correct", verdicts  # taken at its check, before the rebinding
-
-    # Without its check cell, and with a wrong answer, exercise 1 is still graded (and wrong).
-    del cells[4]
-    nbformat.write(notebook, submission)
-    sheet = grade_submission(submission, folder)
-    assert sheet.rows[0].verdict == "incorrect", sheet.rows
-
-
-def test_a_failing_notebook_gets_a_row_per_exercise(small_lesson, tmp_path):
-    folder, lesson, exercises = small_lesson
-    (first_id, first_name, _, _), (second_id, second_name, _, _) = exercises
-    notebook = nbformat.read(lesson, as_version=4)
-    cells = notebook.cells
-    # the network is out of reach: the first failing cell
-    cells.insert(2, _cell("code", "import socket\nsocket.create_connection(('1.1.1.1', 80), timeout=5)"))
-    # exercise 2's solution fails before it defines the answer
-    cells[7].source = "raise RuntimeError('a bug in my solution')\n" + cells[7].source
-    submission = tmp_path / "01-small.ipynb"
-    nbformat.write(notebook, submission)
-    sheet = grade_submission(submission, folder)
-    assert "cell 3" in sheet.failure and "raised OSError" in sheet.failure, sheet.failure
-    verdicts = {row.exercise: row for row in sheet.rows}
-    assert verdicts[first_id].verdict == "correct"
-    assert verdicts[second_id].verdict == "not reached"
-    assert f"`{second_name}` is not defined" in verdicts[second_id].detail
-    assert "cell 3" in verdicts[second_id].detail
-
-
-def test_a_kernel_that_dies_leaves_every_exercise_not_reached(small_lesson, tmp_path):
-    folder, lesson, exercises = small_lesson
-    notebook = nbformat.read(lesson, as_version=4)
-    notebook.cells.insert(2, _cell("code", "import os\nos._exit(3)"))
-    submission = tmp_path / "01-small.ipynb"
-    nbformat.write(notebook, submission)
-    sheet = grade_submission(submission, folder)
-    assert [row.verdict for row in sheet.rows] == ["not reached", "not reached"]
-    assert "the kernel died in cell 3" in sheet.rows[0].detail
-
-
-def test_a_cell_over_the_time_limit_is_stopped_and_the_rest_runs(small_lesson, tmp_path):
-    folder, lesson, exercises = small_lesson
-    notebook = nbformat.read(lesson, as_version=4)
-    notebook.cells.insert(2, _cell("code", "while True:\n    pass"))
-    submission = tmp_path / "01-small.ipynb"
-    nbformat.write(notebook, submission)
-    sheet = grade_submission(submission, folder, cell_timeout=3)
-    assert "cell 3" in sheet.failure and "3 s per cell" in sheet.failure, sheet.failure
-    assert [row.verdict for row in sheet.rows] == ["correct", "correct"], sheet.rows
-
-
-# -- matching, anchors and reports (no kernel) ----------------------------------------------------------
-
-
-def test_a_submission_is_matched_by_name_then_by_its_exercises(small_lesson, tmp_path):
-    folder, lesson, _ = small_lesson
-    assert match_lesson(tmp_path / "01-small.ipynb", folder) == lesson
-    assert match_lesson(tmp_path / "bob-01-small-final.ipynb", folder) == lesson
-    renamed = tmp_path / "homework.ipynb"
-    renamed.write_text(lesson.read_text())
-    assert match_lesson(renamed, folder) == lesson
-    empty = tmp_path / "empty.ipynb"
-    nbformat.write(nbformat.v4.new_notebook(), empty)
-    assert match_lesson(empty, folder) is None
-    sheet = grade_submission(empty, folder)
-    assert [row.verdict for row in sheet.rows] == ["not graded"]
-    broken = tmp_path / "01-small-broken.ipynb"
-    broken.write_text("{ not json")
-    assert grade_submission(broken, folder).rows[0].verdict == "not graded"
-
-
-def test_anchors_are_the_check_cells_or_the_next_statement(small_lesson, tmp_path):
-    folder, lesson, exercises = small_lesson
-    (first_id, *_), (second_id, *_) = exercises
-    assert anchors(lesson, lesson) == {first_id: 4, second_id: 7}
-    notebook = nbformat.read(lesson, as_version=4)
-    del notebook.cells[4]  # the first check: the answer is taken before the next statement
-    del notebook.cells[6]  # the second check (now at 6): the answer is taken at the end
-    submission = tmp_path / "s.ipynb"
-    nbformat.write(notebook, submission)
-    assert anchors(submission, lesson) == {first_id: 4, second_id: None}
-
-
-def test_the_reports(tmp_path):
-    alice = Submission(
-        "alice/01-small.ipynb",
-        lesson="unit/01-small.ipynb",
-        rows=[
-            Row("alice/01-small.ipynb", "egg-1", "correct", "fine."),
-            Row("alice/01-small.ipynb", "egg-2", "not reached", "`N` is not defined: cell 3 raised X"),
-        ],
-        failure='cell 3 ("1/0") raised ZeroDivisionError: division by zero',
-    )
-    bob = Submission(
-        "bob/01-small.ipynb",
-        lesson="unit/01-small.ipynb",
-        rows=[Row("bob/01-small.ipynb", "egg-1", "correct", "")],
-    )
-    names = feedback_names([alice, bob])
-    assert names == {alice.file: "alice--01-small.md", bob.file: "bob--01-small.md"}
-    text = write_feedback(alice, tmp_path, names[alice.file]).read_text()
-    assert (
-        "Exercises correct: **1 of 2**" in text
-        and "ZeroDivisionError" in text
-        and "Fix the failing cell" in text
-    )
-    table = summary_table([alice, bob])
-    assert "1/2" in table and "1/1" in table and "verdicts: 2 correct, 1 not reached" in table
-
-
-def test_the_command_line_writes_the_sheet_and_the_feedback(small_lesson, tmp_path):
-    folder, lesson, _ = small_lesson
-    out = tmp_path / "sheet.csv"
+def graded(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("class")
+    names = _hand_ins(folder)
+    os.utime(folder / "lovelaceada_4021_901_01-worst-case.ipynb", (1_700_000_000, 1_700_000_000))
+    out = tmp_path_factory.mktemp("grades") / "grades.csv"
+    started = time.monotonic()
     done = subprocess.run(
         [
-            sys.executable,
-            "-m",
-            "puzzles.instructor.grade",
-            str(lesson),
-            "--lessons",
+            str(DP_PUZZLES),
+            "grade",
             str(folder),
             "--out",
             str(out),
+            "--format",
+            "canvas",
+            "--jobs",
+            "2",
+            "--cell-timeout",
+            "10",
+            "--due",
+            "2024-01-01T00:00",
+            "--arguments",
+            str(out.parent / "arguments"),
+            "--quiet",
         ],
         capture_output=True,
         text=True,
-        check=True,
+        cwd=folder,
+        timeout=900,
     )
-    assert "verdicts: 2 correct" in done.stdout
-    assert "grading" in done.stderr  # the progress bar
-    assert out.exists() and (tmp_path / "sheet-feedback" / "01-small.md").exists()
+    seconds = time.monotonic() - started
+    assert done.returncode == 0, done.stderr
+    with (out.with_name("grades-details.csv")).open() as stream:
+        details = list(csv.DictReader(stream))
+    verdicts = {}
+    for row in details:
+        verdicts.setdefault(row["file"], {})[row["exercise"]] = (row["verdict"], row["detail"])
+    return {
+        "folder": folder,
+        "out": out,
+        "names": names,
+        "verdicts": verdicts,
+        "seconds": seconds,
+        "stdout": done.stdout,
+    }
+
+
+def _verdicts(graded, prefix: str) -> dict[str, tuple[str, str]]:
+    return next(v for file, v in graded["verdicts"].items() if file.startswith(prefix))
+
+
+def test_every_hand_in_gets_a_row_for_every_exercise(graded):
+    assert len(graded["verdicts"]) == len(graded["names"])
+    for file, exercises in graded["verdicts"].items():
+        assert list(exercises) == [e.id for e in LESSON.exercises], file
+
+
+def test_the_worked_notebook_gets_full_marks_and_the_stub_nothing(graded):
+    assert {v for v, _ in _verdicts(graded, "lovelaceada").values()} == {"correct"}
+    assert {v for v, _ in _verdicts(graded, "turingalan").values()} == {"not attempted"}
+    assert {v for v, _ in _verdicts(graded, "deletercheck").values()} == {"correct"}
+
+
+def test_a_loop_is_a_timeout_with_the_exercises_advice_and_a_hung_cell_is_stopped(graded):
+    verdicts = _verdicts(graded, "hopperg")
+    verdict, detail = verdicts[FIRST.id]
+    assert verdict == "incorrect" and "took longer than" in detail and "formula" in detail
+    verdict, detail = verdicts[SECOND.id]
+    assert verdict == "not reached" and "did not stop within 10 s" in detail
+    feedback = next((graded["out"].parent / "grades-feedback").glob("hopperg*.md")).read_text()
+    assert "Well done" not in feedback and "did not stop" in feedback
+
+
+def test_tampering_is_reported_and_never_correct(graded):
+    for prefix in ("cheaterc", "hookerh"):
+        verdicts = _verdicts(graded, prefix)
+        assert "correct" not in {v for v, _ in verdicts.values()}, verdicts
+        assert "check failed" not in {v for v, _ in verdicts.values()}, verdicts
+    assert {v for v, _ in _verdicts(graded, "cheaterc").values()} == {"tampered"}
+    assert "json.dumps" in _verdicts(graded, "cheaterc")[FIRST.id][1]
+
+
+def test_the_package_is_closed_to_the_answer_by_any_route(graded):
+    verdict, detail = _verdicts(graded, "packagep")[FIRST.id]
+    assert verdict == "incorrect" and "reached puzzles.egg.model.one_egg_laplace" in detail
+    assert _verdicts(graded, "packagep")[SECOND.id][0] == "correct"
+
+
+def test_a_hand_in_that_kills_its_parent_costs_that_hand_in_only(graded):
+    verdicts = _verdicts(graded, "killerk")
+    # in a process namespace the runner's parent is out of reach and the rest is graded; without one the
+    # grader's worker dies, and that hand-in alone is not graded
+    assert verdicts[FIRST.id][0] in ("correct", "not graded")
+    assert verdicts[SECOND.id][0] in ("correct", "not reached", "not graded")
+    assert SLEEPER.exists(), "the hand-in's cell did not run"
+    deadline = time.time() + 10
+    while _held(SLEEPER) and time.time() < deadline:
+        time.sleep(0.1)
+    assert not _held(SLEEPER), "a process the hand-in started outlived it"
+    SLEEPER.unlink()
+
+
+def test_an_unreadable_notebook_gets_a_row_for_every_exercise(graded):
+    verdicts = _verdicts(graded, "brokenb")
+    assert {v for v, _ in verdicts.values()} == {"not graded"}
+    assert "not a notebook Jupyter can open" in verdicts[FIRST.id][1]
+
+
+def test_the_canvas_gradebook_reads_back(graded):
+    with graded["out"].open() as stream:
+        rows = list(csv.reader(stream))
+    assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", LESSON.heading]
+    assert rows[1][0].strip() == "Points Possible" and float(rows[1][5]) == sum(
+        e.points.total for e in LESSON.exercises
+    )
+    scores = {row[1]: row[5] for row in rows[2:]}
+    assert set(scores) == {str(n) for n in range(4021, 4030)}
+    checks = sum(e.points.check for e in LESSON.exercises)
+    assert float(scores["4021"]) == checks and float(scores["4022"]) == 0
+    assert float(scores["4025"]) == SECOND.points.check
+
+
+def test_due_dates_and_the_lms_late_mark(graded, tmp_path):
+    handins = [
+        grade_handin(graded["folder"] / name, COURSE, Options(cell_timeout=10))
+        for name in (
+            "lovelaceada_4021_901_01-worst-case.ipynb",
+            "turingalan_LATE_4022_902_01-worst-case.ipynb",
+        )
+    ]
+    out = tmp_path / "plain.csv"
+    due = __import__("datetime").datetime(2024, 1, 1).astimezone()
+    gradebook.write_gradebook(out, handins, COURSE, form="plain", due=due)
+    with out.open() as stream:
+        rows = {row["student"]: row for row in csv.DictReader(stream)}
+    assert rows["4021"]["late"] == "no"  # saved in 2023
+    assert rows["4022"]["late"] == "yes"  # Canvas said LATE
+    assert rows["4021"]["total"] == str(sum(e.points.check for e in LESSON.exercises))
+    assert rows["4021"]["to mark"] == str(sum(1 for e in LESSON.exercises if e.has_argument))
+    moodle = tmp_path / "moodle.csv"
+    gradebook.write_gradebook(moodle, handins, COURSE, form="moodle")
+    with moodle.open() as stream:
+        sheet = list(csv.DictReader(stream))
+    assert {row["Identifier"] for row in sheet} == {"Participant 4021", "Participant 4022"}
+    assert {"Grade", "Maximum Grade", "Last modified (grade)", "Feedback comments"} <= set(sheet[0])
+
+
+def test_written_arguments_are_collected_and_marks_join_the_totals(graded, tmp_path):
+    folder = graded["out"].parent / "arguments"
+    page = (folder / f"{FIRST.id}.md").read_text()
+    assert "## The model argument" in page and page.index("model argument") < page.index("4021")
+    assert "(no argument written)" in page  # the untouched stub
+    sheet = folder / "marking-sheet.csv"
+    with sheet.open() as stream:
+        rows = list(csv.DictReader(stream))
+    assert {(r["student"], r["exercise"]) for r in rows} >= {("4021", FIRST.id), ("4022", FIRST.id)}
+    for row in rows:
+        if row["student"] == "4021" and row["exercise"] == FIRST.id:
+            row["points"], row["comment"] = str(FIRST.points.argument), "clear"
+    marks = tmp_path / "marks.csv"
+    with marks.open("w", newline="") as stream:
+        writer = csv.DictWriter(stream, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    done = subprocess.run(
+        [
+            str(DP_PUZZLES),
+            "grade",
+            "--exercise",
+            FIRST.id,
+            "--out",
+            str(graded["out"]),
+            "--marks",
+            str(marks),
+            "--format",
+            "canvas",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "no notebook was run again" in done.stdout
+    with graded["out"].open() as stream:
+        scores = {row[1]: row[5] for row in list(csv.reader(stream))[2:]}
+    checks = sum(e.points.check for e in LESSON.exercises)
+    assert float(scores.get("4021", -1)) == checks + FIRST.points.argument, graded["out"].read_text()
+
+
+def test_a_bad_marks_file_is_one_sentence(graded, tmp_path):
+    marks = tmp_path / "marks.csv"
+    marks.write_text(f"student,exercise,points,comment\n4021,{FIRST.id},99,too many\n")
+    done = subprocess.run(
+        [
+            str(DP_PUZZLES),
+            "grade",
+            "--exercise",
+            FIRST.id,
+            "--out",
+            str(graded["out"]),
+            "--marks",
+            str(marks),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "worth 0 to" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_records_hold_plain_data_only(graded):
+    record = next((graded["out"].parent / "grades-records").glob("lovelaceada*.json"))
+    data = codec.decode(record.read_text())
+    assert data["record"]["exercises"][FIRST.id]["events"]
+
+
+def test_lms_download_names():
+    canvas = who(Path("lovelaceada_LATE_4021_99_01-worst-case-1.ipynb"))
+    assert (canvas.id, canvas.name, canvas.platform, canvas.late) == ("4021", "lovelaceada", "canvas", True)
+    moodle = who(Path("Ada Lovelace_77_assignsubmission_file_01-worst-case.ipynb"))
+    assert (moodle.id, moodle.name, moodle.platform) == ("77", "Ada Lovelace", "moodle")
+    folder = who(Path("Ada Lovelace_77_assignsubmission_file_/01-worst-case.ipynb"))
+    assert (folder.id, folder.platform) == ("77", "moodle")
+    plain = who(Path("class/alice/01-worst-case.ipynb"), ("01-worst-case",))
+    assert plain.id == "alice"
+    assert who(Path("bob-lesson1.ipynb")).id == "bob-lesson1"
+
+
+def test_stopping_the_grader_keeps_the_rows_done_and_leaves_no_process(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    teacher = LESSON.notebook
+    for n in range(6):
+        nbformat.write(teacher, folder / f"student{n}_{5000 + n}_1_01-worst-case.ipynb")
+    out = tmp_path / "grades.csv"
+    grader = subprocess.Popen(
+        [str(DP_PUZZLES), "grade", str(folder), "--out", str(out), "--jobs", "1", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.time() + 300
+    while not out.exists() and time.time() < deadline:
+        time.sleep(0.2)
+    assert out.exists()
+    grader.send_signal(signal.SIGINT)
+    _, stderr = grader.communicate(timeout=120)
+    with out.open() as stream:
+        rows = list(csv.DictReader(stream))
+    assert 1 <= len(rows) < 6 and "stopped" in stderr
+    leftover = subprocess.run(
+        ["pgrep", "-f", "puzzles.instructor.grading.runner"], capture_output=True, text=True
+    )
+    assert not leftover.stdout.split(), "a runner outlived the grader"
+
+
+# -- the teacher notebooks and the student edition, the first lesson of each unit ------------------------
+
+EVERY_LESSON = os.environ.get("PUZZLES_GRADE_EVERY_LESSON") == "1"
+GRADED = [lesson for lesson in COURSE.lessons if lesson.exercises]
+if not EVERY_LESSON:
+    GRADED = [unit.lessons[0] for unit in COURSE.units if unit.lessons[0].exercises]
+
+
+@pytest.mark.parametrize("lesson", GRADED, ids=lambda lesson: lesson.file)
+def test_a_teacher_notebook_is_all_correct_and_its_student_edition_all_not_attempted(lesson, tmp_path):
+    student = tmp_path / f"student_{lesson.stem}.ipynb"
+    nbformat.write(student_notebook(lesson.notebook), student)
+    options = Options()
+    teacher = grade_handin(lesson.path, COURSE, options)
+    wrong = [(r.exercise, r.verdict, r.detail) for r in teacher.results if r.verdict != "correct"]
+    assert not wrong, f"the teacher notebook is not all correct: {wrong}"
+    assert teacher.failure == ""
+    stub = grade_handin(student, COURSE, options)
+    assert {r.verdict for r in stub.results} == {"not attempted"}, [
+        (r.exercise, r.detail) for r in stub.results
+    ]

@@ -24,9 +24,12 @@ import traceback
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from puzzles import egg, higher_lower, mastermind, matchsticks, trios
 
 UNITS = ["egg", "matchsticks", "higher_lower", "mastermind", "trios"]
 TIME_LIMIT = 5.0
@@ -35,13 +38,11 @@ PACKAGE = str(Path(__file__).resolve().parents[2] / "puzzles")
 
 # Results the package returns (dataclasses and named tuples of outputs): not entry points.
 RECORDS = {
-    "egg.DPTable",
     "higher_lower.DresherResult",
     "higher_lower.DresherStep",
     "higher_lower.Solution",
     "mastermind.Evaluation",
     "mastermind.Node",
-    "matchsticks.Move",
     "trios.EnumerationSummary",
     "trios.SimulationResult",
     "mastermind.HEURISTICS",
@@ -69,6 +70,8 @@ def _state():
 THIRD = Fraction(1, 3)
 # Valid arguments for the required parameters, where 3 for each is not valid.
 EXAMPLES = {
+    "egg.DPTable": lambda: (egg.worst_case_table(2, 3).value, egg.worst_case_table(2, 3).drops),
+    "matchsticks.Move": lambda: ("you", 1, 2),
     "egg.expected_trials": lambda: (2, [Fraction(1, 4)] * 4),
     "egg.expected_drops": lambda: (2, [Fraction(1, 4)] * 4),
     "matchsticks.eventual_period": lambda: ([0, 1, 0, 1, 0, 1, 0, 1], 2),
@@ -130,9 +133,25 @@ def _public() -> list[str]:
 
 PUBLIC = _public()
 
+NUMPY_SCALARS = [
+    np.int64(-1),
+    np.int64(10**12),
+    np.int32(0),
+    np.uint8(255),
+    np.float64("nan"),
+    np.float64(2.5),
+    np.float32(-0.5),
+    np.True_,
+    np.False_,
+    np.bool_(True),
+]
+DIGIT_STRINGS = ["3", "12", "-1", "2.5", "1e3", "١٢", "６", "²", " 7 "]
+
 BAD_VALUES = st.one_of(
     st.none(),
     st.booleans(),
+    st.sampled_from(NUMPY_SCALARS),
+    st.sampled_from(DIGIT_STRINGS),
     st.text(max_size=4),
     st.floats(allow_nan=True, allow_infinity=True),
     st.integers(min_value=-(10**6), max_value=-1),
@@ -152,7 +171,7 @@ def _parameters(function) -> list[inspect.Parameter]:
     return [p for p in inspect.signature(function).parameters.values() if p.kind in kinds]
 
 
-def _outcome(function, args: tuple, kwargs: dict) -> tuple[str, str]:
+def _outcome(function, args: tuple, kwargs: dict, time_limit: float = TIME_LIMIT) -> tuple[str, str]:
     """Run ``function(*args, **kwargs)`` in a forked child with the limits: (kind, detail)."""
     read_end, write_end = os.pipe()
     sys.stdout.flush()
@@ -185,12 +204,12 @@ def _outcome(function, args: tuple, kwargs: dict) -> tuple[str, str]:
         finally:
             os._exit(0)
     os.close(write_end)
-    ready, _, _ = select.select([read_end], [], [], TIME_LIMIT)
+    ready, _, _ = select.select([read_end], [], [], time_limit)
     if not ready:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         os.close(read_end)
-        return "hang", f"no answer within {TIME_LIMIT} s"
+        return "hang", f"no answer within {time_limit} s"
     data = b""
     while chunk := os.read(read_end, 1 << 16):
         data += chunk
@@ -240,3 +259,58 @@ def test_the_valid_example_runs(qualified):
 def test_bad_values_get_a_sentence(qualified, position, bad):
     kind, detail, call = _call(qualified, position, bad)
     assert kind in ("returned", "sentence"), f"{call}: {kind} {detail}"
+
+
+# -- numbers as numpy scalars, truth values as numpy booleans, digit strings where numbers are asked
+
+
+@pytest.mark.parametrize(
+    "call, expected",
+    [
+        (lambda: egg.worst_case_trials(np.int64(2), np.int64(100)), 14),
+        (lambda: matchsticks.outcome(np.int64(5), 3, np.False_), "win"),
+        (lambda: matchsticks.outcome(5, 3, np.bool_(False)), "win"),
+        (lambda: trios.expected_rounds(np.int32(2)), Fraction(17, 5)),
+        (lambda: higher_lower.catalan(np.uint8(5)), 42),
+        (lambda: mastermind.Game(np.int64(4), np.int64(6)).size, 1296),
+    ],
+)
+def test_numpy_scalars_are_the_values_they_stand_for(call, expected):
+    assert call() == expected
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: egg.worst_case_trials(True, 100),
+        lambda: egg.worst_case_trials(np.True_, 100),
+        lambda: egg.worst_case_trials("2", 100),
+        lambda: egg.worst_case_trials(2, "١٠٠"),
+        lambda: matchsticks.outcome(5, 3, "False"),
+        lambda: higher_lower.best_tree([np.True_, 1]),
+        lambda: higher_lower.best_tree(["1", "2"]),
+        lambda: trios.expected_rounds(np.float64(2.0)),
+    ],
+)
+def test_bools_and_digit_strings_are_refused_where_numbers_are_asked(call):
+    with pytest.raises(ValueError, match="must be|got"):
+        call()
+
+
+# -- each cap's worst admitted input: within the memory, never a hang --------------------------
+
+CAP_TIME_LIMIT = 120.0  # a hang detector on a busy machine; python -m puzzles.bench --caps times them
+
+
+def _caps():
+    from puzzles.bench import discover_caps
+
+    return [cap for cap in discover_caps() if not cap.function.startswith("solve")]
+
+
+@pytest.mark.parametrize("cap", _caps(), ids=lambda cap: f"{cap.function} {cap.call}")
+def test_each_cap_serves_its_worst_admitted_input_within_the_limits(cap):
+    arguments = () if cap.setup is None else (cap.setup(),)
+    kind, detail = _outcome(cap.at_cap, arguments, {}, time_limit=CAP_TIME_LIMIT)
+    # served, or stopped by a cost meter with the package's own sentence
+    assert kind in ("returned", "sentence"), f"{cap.call}: {kind} {detail}"

@@ -58,3 +58,29 @@ def test_numbers_beyond_any_float_are_judged_without_overflow():
         number(10**400, "x", most=1)
     with pytest.raises(ValueError, match="cannot hold a probability above 1, got a number with 401 digits"):
         probability_vector([10**400, 0.5], "p")
+
+
+@pytest.mark.parametrize("truth", [np.True_, np.False_, np.bool_(True), np.array([True])[0]])
+def test_numpy_booleans_of_every_version_are_truth_values(truth):
+    # numpy 2 renamed the type of np.bool_ to "bool": recognised by type, not by name
+    from puzzles.course.validate import flag, is_bool, number
+
+    assert flag(truth, "misere") is bool(truth) and is_bool(truth)
+    with pytest.raises(ValueError, match="must be a whole number"):
+        whole_number(truth, "n")
+    with pytest.raises(ValueError, match="must be a number"):
+        number(truth, "x")
+
+
+def test_numpy_scalars_stand_for_their_values():
+    from puzzles.course.validate import number, one_of, probability_vector, sequence
+
+    assert number(np.float64(0.25), "x", most=1) == 0.25 and number(np.int64(-3), "x") == -3
+    assert one_of(np.int64(3), "the size", (2, 3)) == 3 and type(one_of(np.str_("a"), "c", ("a",))) is str
+    assert probability_vector([np.int64(1), np.int64(0)], "p") == [1, 0]
+    assert sequence(np.arange(3), "s") == [0, 1, 2]
+    for digits in ("3", "١٢", "６"):
+        with pytest.raises(ValueError, match="must be a whole number"):
+            whole_number(digits, "n")
+        with pytest.raises(ValueError, match="must be a number"):
+            number(digits, "x")

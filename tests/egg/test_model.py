@@ -270,3 +270,41 @@ def test_nature_with_one_egg_breaks_a_skipping_drop():
     assert nature_response(1, 5, 3) == "break"
     assert nature_response(1, 5, 1) == "survive"
     assert nature_response(1, 1, 1) == "either"
+
+
+@pytest.mark.parametrize("n, k", [(-1, 3), (0, 3), (9, 3), (2, 601), (2, -1), (2.5, 3), (True, 3), ("2", 3)])
+def test_a_table_entry_outside_the_table_is_refused(n, k):
+    # numpy wrapped -1 to the last row, and fraction(2, -1) divided by zero
+    laplace = laplace_table(N_MAX, K_MAX)
+    with pytest.raises(ValueError, match=r"this table holds n = 1\.\.8 and k = 0\.\.600|must be|at least"):
+        laplace.fraction(n, k)
+    # the entries inside still agree with the closed form
+    assert laplace.fraction(8, 600) == laplace_trials(8, 600) and laplace.fraction(1, 0) == 0
+
+
+@pytest.mark.parametrize("value, drops", [(None, None), ("x", 5), ([[0, 1]], [[range(0), range(1, 2)]])])
+def test_a_table_is_built_by_the_package_not_by_hand(value, drops):
+    from puzzles.egg import DPTable
+
+    with pytest.raises(ValueError, match="DPTable"):
+        DPTable(value, drops)
+
+
+def test_max_size_refuses_negative_counts():
+    with pytest.raises(ValueError, match="the number of eggs n must be at least 0, got -1"):
+        max_size(-1, 5)
+    with pytest.raises(ValueError, match="the number of trials t must be at least 0, got -3"):
+        max_size(2, -3)
+    # F(0, t) = F(n, 0) = 0: nothing is settled without an egg or a trial
+    assert max_size(0, 5) == max_size(3, 0) == 0
+
+
+def test_rep_holds_its_cap_on_the_number_of_eggs():
+    from math import comb
+
+    # rep(j, n) sums n - 1 binomials: the documented cap of 10 000 terms is on n
+    with pytest.raises(ValueError, match=r"eggs n of rep\(j, n\).*10001.*\(10000\)"):
+        rep(10**9, 10_001)
+    with pytest.raises(ValueError, match=r"eggs n of REP\(j, n\)"):
+        laplace_rep(10**9, 10_001)
+    assert rep(40, 5) == sum(comb(39, i) for i in range(5))

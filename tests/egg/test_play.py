@@ -281,12 +281,15 @@ def test_typed_number_hands_the_game_what_was_typed():
 
     assert [typed_number(t) for t in ("12", " +3 ", "-1", "0")] == [12, 3, -1, 0]
     assert typed_number("5.5") == 5.5 and isinstance(typed_number("5.5"), float)
-    assert typed_number("1e3") == 1000.0 and isinstance(typed_number("1e3"), float)
-    for text in ("five", "", "--1", "1" * 19, "x" * 100):
-        assert typed_number(text) == text.strip()
+    for text in ("five", "", "--1", "1" * 19, "x" * 100, "1e3", "١٢", "６", " 12.0x"):
+        assert typed_number(text) == text.strip()  # the sentence quotes what was typed, not 12.0
     game = EggGame(2, 11)
     for text, sentence in [
         ("5.5", "the floor must be a whole number, got 5.5"),
+        ("6.0", "the floor must be a whole number, got 6.0"),
+        ("١٢", "the floor must be a whole number, got '١٢'"),
+        ("６", "the floor must be a whole number, got '６'"),
+        ("1e1", "the floor must be a whole number, got '1e1'"),
         ("1" * 19, "the floor must be a whole number, got '1111111111111111111'"),
         ("0", "floor 0 is not in the building"),
     ]:

@@ -1,10 +1,13 @@
-"""The higher-lower checks of lessons I, II and IV (exercises 1, 2, 3, 6, 7, 8).
+"""The higher-lower checks of lessons I, II and IV (exercises 1, 2, 3, 6, 7, 8), and what every
+higher-lower check must refuse: an answer whose values compare equal to anything, and the
+package reached by any route.
 
-Each check accepts the lesson's worked solution and rejects a near miss, a lookup table of
-what the lesson shows, a loop and a forgotten return; the "without the package" checks refuse
-the package's own functions and a brute force by the time limit. The references the checks use
-are compared here with independent evidence: the list of all trees, an LP solver, the literal
-stretches found in the shipped data.
+Each check accepts the lesson's worked solution and a plain direct version of it, and refuses
+near misses, a lookup table of what the lesson shows and a brute force (by the time limit). The
+references the checks use are compared here with independent evidence: the list of all trees
+and a recursion written again here, an LP solver, Dresher's rules verified step by step with
+exact linear algebra, the literal stretches found in the shipped data and hand-worked data sets.
+Each loophole of issue 26 has a test that fails without its fix.
 """
 
 from __future__ import annotations
@@ -21,59 +24,279 @@ from matplotlib.figure import Figure
 from scipy.optimize import linprog
 
 import puzzles.higher_lower.exercises as exercises
-from puzzles.course.checker import verify
+from puzzles.course import checker
+from puzzles.course.checker import registration, verify
 from puzzles.higher_lower.data import hider_of, load_records
 from puzzles.higher_lower.model import (
     catalan,
     count_trees,
     dresher,
     is_search_tree,
+    payoff_matrix,
     search_trees,
     symmetric_matrix,
 )
 from puzzles.higher_lower.plots import plot_dips
-from support.adversaries import (
-    accepted,
-    lookup_table,
-    looping,
-    rejected,
-    returns_none,
-    time_limit,
-    worked_answer,
-)
+from support.adversaries import accepted, lookup_table, rejected, time_limit, worked_answer
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "higher-lower"
 LESSON_1 = NOTEBOOKS / "01-game-and-lp.ipynb"
 LESSON_2 = NOTEBOOKS / "02-dresher.ipynb"
+LESSON_3 = NOTEBOOKS / "03-column-generation.ipynb"
 LESSON_4 = NOTEBOOKS / "04-distributions.ipynb"
-MINE = {
+APPENDIX = NOTEBOOKS / "05-appendix-engineering.ipynb"
+LESSON_OF = {
     "higher-lower-1": LESSON_1,
     "higher-lower-2": LESSON_1,
     "higher-lower-3": LESSON_1,
     "higher-lower-7": LESSON_2,
     "higher-lower-8": LESSON_2,
+    "higher-lower-4": LESSON_3,
+    "higher-lower-5": LESSON_3,
     "higher-lower-6": LESSON_4,
+    "higher-lower-9": APPENDIX,
+}
+FUNCTIONS = sorted(set(LESSON_OF) - {"higher-lower-3"})
+
+
+@cache
+def worked(exercise_id: str):
+    return worked_answer(LESSON_OF[exercise_id], exercise_id)
+
+
+# -- plain direct versions of the answers: a second natural answer each check must accept ---------
+
+
+def direct_trees_within(N, h):
+    """The recurrence bottom-up, one table per call."""
+    counts = [1] + [0] * N
+    for _ in range(h):
+        counts = [1] + [sum(counts[a - 1] * counts[n - a] for a in range(1, n + 1)) for n in range(1, N + 1)]
+    return counts[N]
+
+
+def direct_is_tree(depths):
+    """One root per interval, found by index, with an explicit stack."""
+    depths = list(depths)
+    stack = [(0, len(depths), 1)]
+    while stack:
+        a, b, level = stack.pop()
+        if a < b:
+            roots = [i for i in range(a, b) if depths[i] == level]
+            if len(roots) != 1 or min(depths[a:b]) < level:
+                return False
+            stack += [(a, roots[0], level + 1), (roots[0] + 1, b, level + 1)]
+    return True
+
+
+def _runs(failing):
+    """Consecutive sizes, in the order given, as (first, last) pairs."""
+    stretches = []
+    for N in failing:
+        if stretches and stretches[-1][1] == N - 1:
+            stretches[-1] = (stretches[-1][0], N)
+        else:
+            stretches.append((N, N))
+    return stretches
+
+
+def direct_stretches(hider):
+    return _runs([N for N in sorted(hider) if N >= 7 and hider[N][0] != 2 * hider[N][1]])
+
+
+def _column(A, j):
+    m, n = len(A), len(A[0])
+    if j == 0:
+        return [0] + [-1] * m
+    return [1] + [A[i][j - 1] for i in range(m)] if j <= n else [int(i == j - n) for i in range(m + 1)]
+
+
+def direct_dresher_step(A, basis, inverse, candidates=lambda m: range(1, m + 1)):
+    """The rules (1.14) to (1.18) with plain loops; ``candidates`` are the rows of the ratio test."""
+    m, n = len(A), len(A[0])
+    inverse = [[Fraction(x) for x in row] for row in inverse]
+    scores = [sum(r * p for r, p in zip(inverse[0], _column(A, j), strict=True)) for j in range(1, n + m + 1)]
+    if max(scores) <= 0:
+        return None
+    s = scores.index(max(scores)) + 1
+    v = [sum(r * p for r, p in zip(row, _column(A, s), strict=True)) for row in inverse]
+    ratios = {i: [x / v[i] for x in inverse[i]] for i in candidates(m) if v[i] > 0}
+    r = min(ratios, key=ratios.get)
+    new = [
+        ratios[r] if i == r else [x - v[i] * y for x, y in zip(inverse[i], ratios[r], strict=True)]
+        for i in range(m + 1)
+    ]
+    return s, basis[r], new
+
+
+def direct_two_row_value(A):
+    top, bottom = A
+    xs = {Fraction(0), Fraction(1)}
+    for j, k in itertools.combinations(range(len(top)), 2):
+        slope = (top[j] - bottom[j]) - (top[k] - bottom[k])
+        if slope:
+            x = Fraction(bottom[k] - bottom[j], slope)
+            if 0 <= x <= 1:
+                xs.add(x)
+    return max(min(a * x + b * (1 - x) for a, b in zip(top, bottom, strict=True)) for x in xs)
+
+
+DIRECT = {
+    "higher-lower-1": direct_trees_within,
+    "higher-lower-2": direct_is_tree,
+    "higher-lower-6": direct_stretches,
+    "higher-lower-7": direct_dresher_step,
+    "higher-lower-8": direct_two_row_value,
 }
 
 
-@pytest.mark.parametrize("exercise_id", sorted(MINE))
-def test_the_worked_solution_is_accepted(exercise_id):
-    accepted(exercise_id, worked_answer(MINE[exercise_id], exercise_id))
+@pytest.mark.parametrize("exercise_id", sorted(DIRECT))
+def test_the_worked_solution_and_a_direct_version_are_accepted_and_timed(exercise_id):
+    for answer in (worked(exercise_id), DIRECT[exercise_id]):
+        verdict = accepted(exercise_id, answer)
+        assert "Your answer took" in verdict.message and verdict.seconds is not None
+        assert verdict.seconds < registration(exercise_id).time_limit
 
 
-@pytest.mark.parametrize(
-    "exercise_id", ["higher-lower-1", "higher-lower-2", "higher-lower-6", "higher-lower-7"]
-)
-def test_a_loop_times_out_and_a_forgotten_return_is_not_yet(exercise_id):
-    with time_limit(exercise_id, 1):
-        rejected(exercise_id, looping, why="took longer than 1 s")
-    rejected(exercise_id, returns_none)
+# -- every check: values that compare equal to anything, and the package by any route -------------
 
 
-def test_a_loop_or_none_for_the_two_row_value():
-    with time_limit("higher-lower-8", 1):
-        rejected("higher-lower-8", looping, why="took longer than 1 s")
-    rejected("higher-lower-8", returns_none, why="None")
+class AlwaysEqualInt(int):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+class AlwaysEqualFraction(Fraction):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = Fraction.__hash__
+
+
+class AlwaysEqualTuple(tuple):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = tuple.__hash__
+
+
+class AlwaysEqualList(list):
+    def __eq__(self, other):
+        return True
+
+
+class Flattering(float):
+    """A bound that says it is wherever a check wants it."""
+
+    def __eq__(self, other):
+        return True
+
+    def __lt__(self, other):
+        return False
+
+    def __gt__(self, other):
+        return False
+
+    __hash__ = float.__hash__
+
+
+class TrueInt(int):
+    """Not a bool, but truthy and equal to anything."""
+
+    def __eq__(self, other):
+        return True
+
+    def __bool__(self):
+        return True
+
+    __hash__ = int.__hash__
+
+
+ALWAYS_EQUAL = {
+    "higher-lower-1": lambda N, h: AlwaysEqualInt(0),
+    "higher-lower-2": lambda depths: TrueInt(1),
+    "higher-lower-3": AlwaysEqualList([AlwaysEqualFraction(1, 3)] * 3),
+    "higher-lower-4": lambda weights: AlwaysEqualTuple(range(1, len(weights) + 1)),  # a chain
+    "higher-lower-5": lambda N: AlwaysEqualList(
+        [(Flattering(N), Flattering(N)), (Flattering(3), Flattering(3))]
+    ),
+    "higher-lower-6": lambda hider: AlwaysEqualList([AlwaysEqualTuple((7, 7))]),
+    "higher-lower-7": lambda A, basis, inverse: AlwaysEqualTuple(
+        (AlwaysEqualInt(1), AlwaysEqualInt(1), inverse)
+    ),
+    "higher-lower-8": lambda A: AlwaysEqualFraction(0),
+    "higher-lower-9": lambda weights, h: AlwaysEqualTuple([h] * len(weights)),
+}
+
+
+@pytest.mark.parametrize("exercise_id", sorted(LESSON_OF))
+def test_values_that_compare_equal_to_anything_are_read_as_what_they_hold(exercise_id):
+    rejected(exercise_id, ALWAYS_EQUAL[exercise_id])
+
+
+def test_values_that_hold_the_right_thing_in_a_subclass_are_still_right():
+    accepted("higher-lower-1", lambda N, h: AlwaysEqualInt(direct_trees_within(N, h)))
+    accepted("higher-lower-8", lambda A: AlwaysEqualFraction(direct_two_row_value(A)))
+    accepted("higher-lower-3", AlwaysEqualList([AlwaysEqualFraction(2, 5), Fraction(1, 5), Fraction(2, 5)]))
+
+
+def test_numpy_truth_values_are_true_and_false():
+    accepted("higher-lower-2", lambda depths: np.bool_(direct_is_tree(depths)))
+    accepted("higher-lower-2", lambda depths: np.True_ if direct_is_tree(depths) else np.False_)
+
+
+# the package's own answer to each exercise: (module, expression of the answer's arguments)
+PACKAGE = {
+    "higher-lower-1": ("puzzles.higher_lower.model", "count_trees(N, h)", "N, h"),
+    "higher-lower-2": ("puzzles.higher_lower.model", "is_search_tree(depths)", "depths"),
+    "higher-lower-4": ("puzzles.higher_lower.model", "best_tree(weights)[1]", "weights"),
+    "higher-lower-5": ("puzzles.higher_lower.data", "load_solution(N).value", "N"),
+    "higher-lower-6": ("puzzles.higher_lower.exercises", "_johnson_two_stretches(hider)", "hider"),
+    "higher-lower-7": ("puzzles.higher_lower.exercises", "_dresher_runs()", "A, basis, inverse"),
+    "higher-lower-8": ("puzzles.higher_lower.model", "dresher(A).value", "A"),
+    "higher-lower-9": ("puzzles.higher_lower.model", "best_bounded_tree(weights, h)[1]", "weights, h"),
+}
+ROUTES = {
+    "a name imported before": "from {module} import {name}\nanswer = lambda {args}: {call}",
+    "importlib": "import importlib\nanswer = lambda {args}: importlib.import_module('{module}').{call}",
+    "__import__": "answer = lambda {args}: __import__('{module}', fromlist=['x']).{call}",
+    "sys.modules": "import sys\nanswer = lambda {args}: sys.modules['{module}'].{call}",
+    "exec of a string": (
+        "def answer({args}):\n    scope = {{}}\n"
+        "    exec('import {module} as m', scope)\n    return scope['m'].{call}"
+    ),
+}
+
+
+def _route(exercise_id: str, route: str):
+    module, call, args = PACKAGE[exercise_id]
+    name = call.split("(")[0]
+    source = ROUTES[route].format(module=module, call=call, args=args, name=name)
+    scope: dict = {}
+    exec(compile(source, f"<{exercise_id} by {route}>", "exec"), scope)
+    return scope["answer"]
+
+
+@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("exercise_id", sorted(PACKAGE))
+def test_the_package_is_refused_by_any_route(exercise_id, route):
+    verdict = rejected(exercise_id, _route(exercise_id, route))
+    assert "this exercise is to be done without puzzles.higher_lower" in verdict.message, verdict
+
+
+def test_every_function_exercise_is_done_without_the_package_and_the_value_says_it_cannot_be_watched():
+    for exercise_id in FUNCTIONS:
+        without = registration(exercise_id).without
+        assert without and all(m.startswith("puzzles.higher_lower") for m in without), exercise_id
+    assert registration("higher-lower-3").without == ()
+    assert "not how it was found" in registration("higher-lower-3").summary["verifies"]
+
+
+def test_no_message_of_the_unit_writes_its_own_smallest_counterexample():
+    source = Path(exercises.__file__).read_text()
+    assert "smallest counterexample" not in source and "first_disagreement" not in source
 
 
 # -- exercise 1: trees with at most h levels ---------------------------------------------------
@@ -92,18 +315,19 @@ def test_count_trees_agrees_with_the_list_of_all_trees():
     for N in range(1, 11):
         deepest = [max(tree) for tree in search_trees(N)]
         for h in range(1, 12):
-            assert count_trees(N, h) == sum(1 for d in deepest if d <= h), (N, h)
+            assert exercises._listed_count(N, h) == sum(1 for d in deepest if d <= h) == count_trees(N, h)
         assert count_trees(N) == catalan(N) == len(deepest)
 
 
 def test_the_check_reference_is_the_recurrence_far_beyond_the_list():
-    """The generating functions of the check against the recurrence with the height (and
-    count_trees) up to N = 300."""
-    counts = exercises._trees_by_height(300, 14)
-    for N in (20, 63, 64, 127, 128, 255, 256, 300):
-        for h in range(N.bit_length() - 1, N.bit_length() + 4):
-            assert counts[h][N] == _by_recurrence(N, h) == count_trees(N, h), (N, h)
-    assert counts[8][255] == 1 and counts[8][256] == 0  # the complete tree, then none
+    """The generating functions of the check against the recurrence with the height, on every pair
+    the check tries beyond the list."""
+    for N, h in exercises.LARGE_HEIGHT_PAIRS:
+        assert exercises._generated_count(N, h) == _by_recurrence(N, h), (N, h)
+        if h >= N:
+            assert exercises._generated_count(N, h) == comb(2 * N, N) // (N + 1)
+    counts = exercises._trees_by_height(128, 9)
+    assert counts[7][127] == 1 and counts[7][128] == 0  # the complete tree, then none
 
 
 def test_count_trees_refuses_sizes_beyond_its_limit():
@@ -112,23 +336,34 @@ def test_count_trees_refuses_sizes_beyond_its_limit():
     assert count_trees(600, 600) == catalan(600)
 
 
-def test_exercise_1_rejects_near_misses():
+def test_exercise_1_refuses_near_misses():
     # levels counted from 0: off by one
-    rejected("higher-lower-1", lambda N, h: _by_recurrence(N, h - 1), why="(N, h) = (1, 1)")
+    rejected(
+        "higher-lower-1",
+        lambda N, h: _by_recurrence(N, h - 1),
+        why="smallest counterexample at (N, h) = (1, 1)",
+    )
     # the height forgotten: every tree counted
     rejected("higher-lower-1", lambda N, h: comb(2 * N, N) // (N + 1), why="(N, h) = (2, 1)")
     # a float where a count is asked
-    rejected("higher-lower-1", lambda N, h: float(_by_recurrence(N, h)), why="float")
+    rejected(
+        "higher-lower-1", lambda N, h: float(_by_recurrence(N, h)), why="a float: an exact integer is asked"
+    )
+
+    def right_while_small(N, h):  # the list of trees where it can go, a guess beyond
+        return _by_recurrence(N, h) if N <= 10 else _by_recurrence(N, min(h, N.bit_length()))
+
+    verdict = rejected("higher-lower-1", right_while_small, why="no list of trees reaches it")
+    assert "right for every (N, h) with N <= 10" in verdict.message
 
 
-def test_exercise_1_rejects_a_table_of_the_small_counts():
+def test_exercise_1_refuses_a_table_of_the_small_counts_and_of_the_lessons_table():
     shown = {(N, h): count_trees(N, h) for N in range(1, 11) for h in range(1, 12)}
+    shown |= {(100, h): count_trees(100, h) for h in range(6, 12)}  # the lesson's table for N = 100
     rejected("higher-lower-1", lookup_table(shown), why="(N, h) = (12, 100)")
 
 
-def test_exercise_1_refuses_the_package_and_a_list_of_trees():
-    rejected("higher-lower-1", lambda N, h: count_trees(N, h), why="count_trees")
-
+def test_exercise_1_stops_a_list_of_trees_by_the_time_limit():
     def listed(N, h):
         def trees(keys):  # every tree, as the depth of each key
             if keys == 0:
@@ -148,19 +383,45 @@ def test_exercise_1_refuses_the_package_and_a_list_of_trees():
 # -- exercise 2: which depth vectors are trees ----------------------------------------------------
 
 
-def test_is_search_tree_agrees_with_the_list_of_all_trees():
+def _is_tree_by_hand(depths, a=1, b=None, level=1):
+    b = len(depths) if b is None else b
+    if a > b:
+        return True
+    roots = [k for k in range(a, b + 1) if depths[k - 1] == level]
+    if len(roots) != 1 or min(depths[a - 1 : b]) < level:
+        return False
+    return _is_tree_by_hand(depths, a, roots[0] - 1, level + 1) and _is_tree_by_hand(
+        depths, roots[0] + 1, b, level + 1
+    )
+
+
+def test_the_references_of_exercise_2_agree_with_a_second_test_and_the_list_of_all_trees():
     for N in range(1, 7):
         trees = set(search_trees(N))
-        for vector in itertools.product(range(1, N + 2), repeat=N):
-            assert is_search_tree(vector) == (vector in trees), vector
-    assert not is_search_tree([3, 3, 1, 3, 2, 3]) and is_search_tree([3, 2, 1, 3, 2, 3])
+        assert len(trees) == catalan(N) and all(_is_tree_by_hand(t) for t in trees)
+        for vector in itertools.product(range(0, N + 2), repeat=N):
+            assert exercises._is_listed(vector) == (vector in trees) == _is_tree_by_hand(vector), vector
+            assert (exercises._search_tree_problem(vector) is None) == (vector in trees), vector
+    built, near = exercises._built_and_near()
+    assert all(_is_tree_by_hand(depths) and is_search_tree(depths) for (depths,) in built)
+    for (depths,) in near:
+        assert (
+            (exercises._search_tree_problem(depths) is None)
+            == _is_tree_by_hand(depths)
+            == is_search_tree(depths)
+        )
 
 
-def test_the_random_trees_of_the_check_are_trees():
-    cases, verdicts = exercises._tree_cases()
-    built = [depths for (depths,) in cases if len(depths) > 100 and verdicts[depths]]
-    assert len(built) > 30 and all(is_search_tree(depths) for depths in built)
-    assert sum(1 for (depths,) in cases if not verdicts[depths]) > 40000  # most vectors are not trees
+def test_exercise_2_covers_trees_far_beyond_the_list_and_near_misses_of_both_kinds():
+    plan = registration("higher-lower-2").plan()
+    small, six, outside, built, near = (stage.cases for stage in plan.stages)
+    assert len(small) == sum(N**N for N in range(1, 6))
+    assert max(len(d) for (d,) in built) == 2000 and len(built) == 111
+    assert sum(1 for (d,) in near if not _is_tree_by_hand(d)) > 150 and any(
+        _is_tree_by_hand(d) for (d,) in near
+    )
+    assert sum(1 for (d,) in six if _is_tree_by_hand(d)) == catalan(6)
+    assert str(len(built)) in registration("higher-lower-2").summary["verifies"]
 
 
 def _shape_only(depths):
@@ -177,28 +438,42 @@ def _shape_only(depths):
     return all(not part or (min(part) == least + 1 and _shape_only(part)) for part in parts)
 
 
-def test_exercise_2_rejects_near_misses():
-    rejected("higher-lower-2", _shape_only, why="depths = [3, 2, 3]")
+def test_exercise_2_refuses_near_misses():
+    rejected(
+        "higher-lower-2",
+        _shape_only,
+        why="smallest counterexample at depths = (3, 2, 3): your is_tree gives True",
+    )
     # a count of levels that fits, with one root: not enough
     rejected(
         "higher-lower-2",
         lambda depths: (
             list(depths).count(1) == 1 and all(list(depths).count(d) <= 2 ** (d - 1) for d in set(depths))
         ),
-        why="is not the depth vector",
+        why="smallest counterexample at depths = (1, 2, 2): your is_tree gives True",
     )
-    worked = worked_answer(LESSON_1, "higher-lower-2")
-    rejected("higher-lower-2", lambda depths: int(worked(depths)), why="True or False is asked")
+    rejected("higher-lower-2", lambda depths: int(direct_is_tree(depths)), why="True or False is asked")
+
+    def small_only(depths):  # right up to 6 keys, trusting any vector beyond
+        return direct_is_tree(depths) if len(depths) <= 6 else True
+
+    verdict = rejected(
+        "higher-lower-2", small_only, why="with two neighbouring depths swapped or one moved by 1"
+    )
+    assert "keys" in verdict.message and "it is no search tree" in verdict.message
+
+    def positive_only(depths):  # never thinks of depths below 1
+        return direct_is_tree([abs(d) or 1 for d in depths])
+
+    rejected("higher-lower-2", positive_only, why="an entry outside 1..N")
 
 
-def test_exercise_2_rejects_a_table_of_the_lessons_examples():
+def test_exercise_2_refuses_a_table_of_the_lessons_examples():
     shown = {(3, 2, 1, 3, 2, 3): True, (3, 3, 1, 3, 2, 3): False, (1,): True}
-    rejected("higher-lower-2", lookup_table(shown, fallback=False), why="depths = [1, 2]")
+    rejected("higher-lower-2", lookup_table(shown, fallback=False), why="depths = (1, 2)")
 
 
-def test_exercise_2_refuses_the_package_and_a_list_of_trees():
-    rejected("higher-lower-2", lambda depths: is_search_tree(depths), why="is_search_tree")
-
+def test_exercise_2_stops_a_list_of_trees_by_the_time_limit():
     def listed(depths):
         def trees(keys):
             if keys == 0:
@@ -218,54 +493,137 @@ def test_exercise_2_refuses_the_package_and_a_list_of_trees():
 # -- exercise 3: Alice's optimal distribution for N = 3 --------------------------------------------
 
 
+def _lp_value(game):
+    """The value of a matrix game (rows maximise) by scipy's LP, in floating point."""
+    A = np.array(game, dtype=float)
+    m, n = A.shape
+    result = linprog(
+        np.r_[np.zeros(m), -1.0],
+        A_ub=np.hstack([-A.T, np.ones((n, 1))]),
+        b_ub=np.zeros(n),
+        A_eq=[[1.0] * m + [0.0]],
+        b_eq=[1],
+        bounds=[(0, None)] * m + [(None, None)],
+    )
+    return -result.fun
+
+
+def test_the_value_of_the_n_3_game_is_nine_fifths_by_an_lp_solver():
+    assert exercises._game_value_three() == Fraction(9, 5)
+    assert abs(_lp_value(payoff_matrix(3).to_numpy().tolist()) - 1.8) < 1e-9
+
+
 def test_exercise_3_accepts_the_optimum_in_any_exact_form():
     accepted("higher-lower-3", (Fraction(2, 5), Fraction(1, 5), Fraction(2, 5)))
+    accepted("higher-lower-3", [Fraction(4, 10), Fraction(1, 5), Fraction(2, 5)])
+    accepted("higher-lower-3", worked("higher-lower-3"))
 
 
 @pytest.mark.parametrize(
     "answer, why",
     [
-        ([Fraction(1, 3)] * 3, "needs only 5/3 guesses"),  # uniform: the balanced tree pays 5/3
+        ([Fraction(1, 3)] * 3, "guesses 2 first, then 1 or 3 (depths (2, 1, 2)) needs only 5/3"),
         ([Fraction(1, 2), 0, Fraction(1, 2)], "needs only"),  # the ends only
-        ([0.4, 0.2, 0.4], "float"),
-        ([Fraction(2, 5), Fraction(2, 5)], "3 exact fractions"),
-        ([Fraction(1, 2), Fraction(1, 2), Fraction(1, 2)], "sum to 1"),
-        ("2/5, 1/5, 2/5", "3 exact fractions"),
+        ([Fraction(3, 10), Fraction(2, 5), Fraction(3, 10)], "needs only"),
+        ([0.4, 0.2, 0.4], "its entry 0.4 is a float: an exact value is asked"),
+        ([Fraction(2, 5), Fraction(2, 5)], "not a list of three exact probabilities"),
+        ([Fraction(1, 2), Fraction(1, 2), Fraction(1, 2)], "sum to 1; yours sum to 3/2"),
+        ([Fraction(3, 5), Fraction(-1, 5), Fraction(3, 5)], "non-negative"),
+        ("2/5, 1/5, 2/5", "not a list of three exact probabilities"),
     ],
 )
-def test_exercise_3_rejects_near_misses(answer, why):
+def test_exercise_3_refuses_near_misses(answer, why):
     rejected("higher-lower-3", answer, why=why)
 
 
 # -- exercise 7: one iteration of Dresher's method --------------------------------------------------
 
 
-def _worked_step():
-    return worked_answer(LESSON_2, "higher-lower-7")
+def _basis_matrix(A, basis):
+    m = len(A)
+    return [[Fraction(_column(A, j)[i]) for j in basis] for i in range(m + 1)]
 
 
-def test_the_check_covers_ties_u_columns_and_optima():
-    cases = exercises._pivot_cases()
-    assert sum(1 for *_, expected in cases if expected is None) == len(exercises._dresher_games())
-    assert any(expected and expected[0] > len(game[0]) for game, _, _, expected in cases)  # a U_i enters
-    score_ties = ratio_ties = 0
+def _product(X, Y):
+    return [[sum(X[i][k] * Y[k][j] for k in range(len(Y))) for j in range(len(Y[0]))] for i in range(len(X))]
+
+
+def test_every_expected_step_obeys_dresher_s_rules_by_exact_linear_algebra():
+    """Independent of ``dresher``: each case's inverse inverts its basis; the expected entering
+    column has the largest score (the smallest on ties), the leaving one the lexicographically
+    least R_i / v_i over rows 1..m with v_i > 0, and the new inverse inverts the new basis."""
+    runs = exercises._dresher_runs()
+    for A, basis, inverse in exercises._pivot_cases():
+        m, n = len(A), len(A[0])
+        identity = [[Fraction(int(i == j)) for j in range(m + 1)] for i in range(m + 1)]
+        assert _product(inverse, _basis_matrix(A, basis)) == identity
+        expected = runs[exercises._key(A)][tuple(basis)]
+        scores = [
+            sum(r * p for r, p in zip(inverse[0], _column(A, j), strict=True)) for j in range(1, n + m + 1)
+        ]
+        if expected is None:
+            assert max(scores) <= 0
+            continue
+        entering, leaving, new = expected
+        assert scores[entering - 1] == max(scores) > 0 and scores.index(max(scores)) == entering - 1
+        v = [sum(r * p for r, p in zip(row, _column(A, entering), strict=True)) for row in inverse]
+        ratios = {i: [x / v[i] for x in inverse[i]] for i in range(1, m + 1) if v[i] > 0}
+        assert leaving == basis[min(ratios, key=ratios.get)] and leaving != 0
+        after = [entering if j == leaving else j for j in basis]
+        assert _product(new, _basis_matrix(A, after)) == identity
+
+
+def test_the_games_values_agree_with_an_lp_solver():
     for game in exercises._dresher_games():
-        for step in dresher(game).steps:
-            if step.entering is not None:
-                score_ties += step.scores.count(max(step.scores)) > 1
-                firsts = [ratio[0] for ratio in step.ratios.values()]
-                ratio_ties += firsts.count(min(firsts)) > 1
-    assert score_ties > 20 and ratio_ties > 5, (score_ties, ratio_ties)
+        assert abs(float(dresher(game).value) - _lp_value(game)) < 1e-9, game
 
 
-def _column(A, j):
-    m, n = len(A), len(A[0])
-    return [1] + [A[i][j - 1] for i in range(m)] if j <= n else [int(i == j - n) for i in range(m + 1)]
+def test_the_check_covers_ties_u_columns_optima_and_games_with_zero_or_negative_values():
+    cases = exercises._pivot_cases()
+    runs = exercises._dresher_runs()
+    expected = [runs[exercises._key(A)][tuple(basis)] for A, basis, _ in cases]
+    assert sum(1 for e in expected if e is None) > 60  # optimal bases
+    assert any(e and e[0] > len(A[0]) for e, (A, _, _) in zip(expected, cases, strict=True))  # a U_i enters
+    values = [dresher(game).value for game in exercises._dresher_games()]
+    assert sum(1 for value in values if value < 0) > 10 and sum(1 for value in values if value == 0) > 5
+    score_ties = ratio_ties = 0
+    for A, basis, inverse in cases:
+        step = direct_dresher_step(A, basis, inverse)
+        if step is None:
+            continue
+        m, n = len(A), len(A[0])
+        scores = [
+            sum(r * p for r, p in zip(inverse[0], _column(A, j), strict=True)) for j in range(1, n + m + 1)
+        ]
+        score_ties += scores.count(max(scores)) > 1
+        v = [sum(Fraction(r) * p for r, p in zip(row, _column(A, step[0]), strict=True)) for row in inverse]
+        firsts = [Fraction(inverse[i][0]) / v[i] for i in range(1, m + 1) if v[i] > 0]
+        ratio_ties += firsts.count(min(firsts)) > 1
+    assert score_ties > 10 and ratio_ties > 5, (score_ties, ratio_ties)
+
+
+def test_no_input_of_exercise_7_is_the_successor_of_another():
+    """The next basis and its inverse would be the answer: never among the inputs."""
+    cases = {(exercises._key(A), tuple(basis)) for A, basis, _ in exercises._pivot_cases()}
+    for game in exercises._dresher_games():
+        bases = [step.basis for step in dresher(game).steps]
+        for before, after in itertools.pairwise(bases):
+            assert not ((exercises._key(game), before) in cases and (exercises._key(game), after) in cases)
+
+    def successor_from_the_checks_inputs(A, basis, inverse):
+        plan = checker.registration("higher-lower-7").plan()
+        for other, other_basis, other_inverse in (case for _, case in plan.cases()):
+            differ = [i for i in range(len(basis)) if basis[i] != other_basis[i]]
+            if other == A and len(differ) == 1:
+                return other_basis[differ[0]], basis[differ[0]], other_inverse
+        return None
+
+    rejected("higher-lower-7", successor_from_the_checks_inputs)
 
 
 def _unscaled(A, basis, inverse):
     """The update (1.18) without the division by v_r."""
-    step = _worked_step()(A, basis, inverse)
+    step = direct_dresher_step(A, basis, inverse)
     if step is None:
         return None
     entering, leaving, _ = step
@@ -280,7 +638,7 @@ def _unscaled(A, basis, inverse):
 
 def _first_ratio_only(A, basis, inverse):
     """Leaving row by the first component of R_i / v_i alone (the last such row on ties)."""
-    step = _worked_step()(A, basis, inverse)
+    step = direct_dresher_step(A, basis, inverse)
     if step is None:
         return None
     entering = step[0]
@@ -298,7 +656,7 @@ def _first_ratio_only(A, basis, inverse):
 
 def _last_on_ties(A, basis, inverse):
     """Entering column: the largest score, but the last one on ties."""
-    step = _worked_step()(A, basis, inverse)
+    step = direct_dresher_step(A, basis, inverse)
     if step is None:
         return None
     m, n = len(A), len(A[0])
@@ -310,82 +668,98 @@ def _last_on_ties(A, basis, inverse):
     return (last, *step[1:]) if last != step[0] else step
 
 
+def _row_zero_too(A, basis, inverse):
+    """The leaving-row test over rows 0..m: P0 may leave (issue 26)."""
+    return direct_dresher_step(A, basis, inverse, candidates=lambda m: range(0, m + 1))
+
+
 @pytest.mark.parametrize(
-    "near_miss",
-    [_unscaled, _first_ratio_only, _last_on_ties],
+    "near_miss, why",
+    [
+        (_unscaled, "of your new inverse is"),
+        (_first_ratio_only, "the lexicographic rule (1.16)"),
+        (_last_on_ties, "Dresher's rule (1.14) gives"),
+        (_row_zero_too, "P0 never leaves the basis"),
+    ],
 )
-def test_exercise_7_rejects_near_misses(near_miss):
-    rejected("higher-lower-7", near_miss, why="Dresher's rules give")
+def test_exercise_7_refuses_near_misses(near_miss, why):
+    rejected("higher-lower-7", near_miss, why=why)
 
 
-def test_exercise_7_rejects_floats_and_a_table_of_the_thesis_run():
+def test_a_leaving_row_test_over_row_0_passes_every_game_with_positive_entries_and_fails_on_the_others():
+    """Why the check has games with zero and negative entries: on positive games row 0 never wins
+    the ratio test, so an answer that considers it agrees at every step of every such game."""
+    positive = [g for g in exercises._dresher_games() if min(map(min, g)) > 0]
+    others = [g for g in exercises._dresher_games() if min(map(min, g)) <= 0]
+    assert len(positive) == 93 and len(others) == 90
+
+    def disagreements(games):
+        found = 0
+        for game in games:
+            for step in dresher(game).steps:
+                found += _row_zero_too(game, step.basis, step.inverse) != direct_dresher_step(
+                    game, step.basis, step.inverse
+                )
+        return found
+
+    assert disagreements(positive) == 0
+    assert disagreements(others) > 20
+
+
+def test_exercise_7_refuses_floats_and_a_table_of_the_thesis_run():
     def floats(A, basis, inverse):
-        step = _worked_step()(A, basis, inverse)
+        step = direct_dresher_step(A, basis, inverse)
         return None if step is None else (step[0], step[1], [[float(x) for x in row] for row in step[2]])
 
-    rejected("higher-lower-7", floats, why="float")
+    rejected("higher-lower-7", floats, why="an entry of its new inverse is a float")
     run = dresher(symmetric_matrix(4)).steps
     shown = {
         step.basis: (step.entering, step.leaving, run[k + 1].inverse) if step.entering else None
         for k, step in enumerate(run)
     }
-    rejected("higher-lower-7", lambda A, basis, inverse: shown.get(tuple(basis)), why="Dresher's rules give")
+    rejected("higher-lower-7", lambda A, basis, inverse: shown.get(tuple(basis)), why="at A = ")
 
 
-def test_exercise_7_refuses_the_package():
-    def by_the_package(A, basis, inverse):
-        steps = dresher(A).steps
-        for k, step in enumerate(steps):
-            if step.basis == tuple(basis):
-                return None if step.entering is None else (step.entering, step.leaving, steps[k + 1].inverse)
-
-    rejected("higher-lower-7", by_the_package, why="dresher")
+def test_exercise_7_shows_the_matrices_row_by_row_with_exact_numbers():
+    verdict = rejected("higher-lower-7", _unscaled)
+    assert "inverse R0 = [" in verdict.message and "; R1 = [" in verdict.message
+    assert "Fraction(" not in verdict.message
 
 
 # -- exercise 8: the value of a two-row game ----------------------------------------------------------
 
 
-def _lp_value(game):
-    """The value of a matrix game (rows maximise) by scipy's LP, in floating point."""
-    A = np.array(game, dtype=float)
-    m, n = A.shape
-    result = linprog(
-        np.r_[np.zeros(m), -1.0],
-        A_ub=np.hstack([-A.T, np.ones((n, 1))]),
-        b_ub=np.zeros(n),
-        A_eq=[[1.0] * m + [0.0]],
-        b_eq=[1],
-        bounds=[(0, None)] * m + [(None, None)],
-    )
-    return -result.fun
-
-
 def test_the_two_row_reference_agrees_with_an_lp_solver():
-    for game, value in exercises._two_row_games():
-        assert abs(float(value) - _lp_value(game)) < 1e-9, game
+    for game in exercises._two_row_games():
+        assert abs(float(exercises._two_row_value_of(game)) - _lp_value(game)) < 1e-9, game
 
 
-def test_exercise_8_rejects_near_misses():
+def test_exercise_8_refuses_near_misses():
     def ends_only(A):
         top, bottom = A
         return max(min(top), min(bottom))
 
-    rejected("higher-lower-8", ends_only, why="Dresher's method gives")
-    worked = worked_answer(LESSON_2, "higher-lower-8")
-    rejected("higher-lower-8", lambda A: float(worked(A)), why="float")
-    rejected("higher-lower-8", lambda A: Fraction(round(float(worked(A)), 2)), why="Dresher's method gives")
+    rejected("higher-lower-8", ends_only, why="where Dresher's exact method gives")
+    rejected(
+        "higher-lower-8", lambda A: float(direct_two_row_value(A)), why="a float: an exact value is asked"
+    )
+    rejected(
+        "higher-lower-8",
+        lambda A: Fraction(round(float(direct_two_row_value(A)), 2)),
+        why="where Dresher's exact method gives",
+    )
 
 
-def test_exercise_8_rejects_a_table_of_the_lessons_game_and_refuses_the_package():
+def test_exercise_8_refuses_a_table_of_the_lessons_game():
     shown = {str(symmetric_matrix(4).to_numpy().tolist()): 4}
-    rejected("higher-lower-8", lambda A: shown.get(str(A), 4), why="Dresher's method gives")
-    rejected("higher-lower-8", lambda A: dresher(A).value, why="dresher")
+    rejected("higher-lower-8", lambda A: shown.get(str(A), 4), why="where Dresher's exact method gives")
 
 
 # -- exercise 6: where Johnson's pattern 2 fails -----------------------------------------------------
 
 # found in the shipped data (and listed in the issue that asked for this exercise)
 STRETCHES = [(13, 16), (31, 37), (65, 79), (135, 163), (276, 333), (558, 674)]
+SINGLES = [(N, N) for first, last in STRETCHES for N in range(first, last + 1)]
 
 
 def test_the_shipped_data_break_pattern_2_in_six_stretches():
@@ -393,6 +767,79 @@ def test_the_shipped_data_break_pattern_2_in_six_stretches():
     failing = [N for N in range(7, 1025) if (a := hider_of(records[N]))[0] != 2 * a[1]]
     assert failing == [N for first, last in STRETCHES for N in range(first, last + 1)]
     assert exercises._johnson_two_stretches(exercises._shipped_hider()) == STRETCHES
+
+
+def test_each_data_set_s_stretches_worked_by_hand():
+    """The reference on every data set, against the stretches worked out here from the six above."""
+    by_hand = {
+        exercises.SHIPPED: STRETCHES,
+        "the shipped distributions for N <= 200 only": STRETCHES[:4],
+        "the shipped distributions without N = 70": [(13, 16), (31, 37), (65, 69), (71, 79), *STRETCHES[3:]],
+        "the shipped distributions with a uniform one for N = 500": [
+            *STRETCHES[:5],
+            (500, 500),
+            STRETCHES[5],
+        ],
+        "the sizes 1..12 with uniform distributions for N = 5, 6, 7, 8, 10": [(7, 8), (10, 10)],
+        "the even sizes only": [(N, N) for N, _ in SINGLES if N % 2 == 0],
+        "the shipped distributions, largest N first": STRETCHES,
+        "the shipped distributions, sizes in a shuffled order": STRETCHES,
+        "an empty dictionary": [],
+        "the shipped distributions with a_3 moved at N = 800 (a_1 = 2 a_2 still)": STRETCHES,
+    }
+    nudged = [name for name in exercises._johnson_data_sets() if "moved off" in name]
+    by_hand[nudged[0]] = sorted([*STRETCHES, (100, 100), (200, 200), (400, 400)])
+    assert set(by_hand) == set(exercises._johnson_data_sets())
+    for name, stretches in by_hand.items():
+        assert exercises._stretches_of(name) == stretches, name
+    for name, data in exercises._johnson_data_sets().items():
+        assert all(sum(alpha) == 1 and min(alpha) >= 0 for alpha in data.values()), name
+    assert list(exercises._johnson_data_sets()["the shipped distributions, largest N first"])[:2] == [
+        1024,
+        1023,
+    ]
+
+
+def test_the_nudges_are_beyond_floats_and_beyond_a_tolerance():
+    shipped = exercises._shipped_hider()
+    data = next(d for name, d in exercises._johnson_data_sets().items() if "moved off" in name)
+    for N, gap in exercises.NUDGES.items():
+        before, after = shipped[N], data[N]
+        assert before[0] == 2 * before[1] and after[0] - 2 * after[1] == gap
+    assert float(data[100][0]) == 2 * float(data[100][1])  # no float sees 10**-30
+    assert abs(float(data[200][0]) - 2 * float(data[200][1])) < 1e-9  # nor a tolerance of 1e-9
+
+
+def _float_stretches(hider):
+    """Johnson's pattern tested in floats."""
+    return _runs([N for N in sorted(hider) if N >= 7 and float(hider[N][0]) != 2 * float(hider[N][1])])
+
+
+def _tolerant_stretches(hider, tolerance=1e-9):
+    """Johnson's pattern tested with a tolerance."""
+    return _runs([N for N in sorted(hider) if N >= 7 and abs(hider[N][0] - 2 * hider[N][1]) > tolerance])
+
+
+def _trusting_order(hider):
+    """The sizes taken in the dictionary's own order."""
+    return _runs([N for N in hider if N >= 7 and hider[N][0] != 2 * hider[N][1]])
+
+
+def test_exercise_6_refuses_float_comparisons_and_an_answer_that_trusts_the_dictionary_s_order():
+    """Issue 26: the old check passed all three (no near-equal case, every dictionary in order)."""
+    for answer in (_float_stretches, _tolerant_stretches):
+        verdict = rejected("higher-lower-6", answer, why="moved off 2 a_2")
+        assert "the check finds (100, 100)" in verdict.message
+    rejected("higher-lower-6", _trusting_order, why="largest N first")
+    # each of them is right on every data set the old check had
+    old = [name for name in exercises._johnson_data_sets() if "moved off" not in name and "order" not in name]
+    old.remove("the shipped distributions, largest N first")
+    for answer in (_float_stretches, _tolerant_stretches, _trusting_order):
+        for name in old:
+            assert answer(exercises._johnson_data_sets()[name]) == exercises._stretches_of(name), (
+                answer,
+                name,
+            )
 
 
 def _bridging(hider):
@@ -407,40 +854,72 @@ def _bridging(hider):
     return stretches
 
 
-def test_exercise_6_rejects_near_misses():
-    worked = worked_answer(LESSON_4, "higher-lower-6")
+def test_exercise_6_refuses_near_misses():
     rejected("higher-lower-6", _bridging, why="without N = 70")
-    rejected("higher-lower-6", lambda hider: [(a, b + 1) for a, b in worked(hider)], why="(13, 17)")
+    rejected("higher-lower-6", lambda hider: [(a, b + 1) for a, b in direct_stretches(hider)], why="(13, 17)")
     rejected(
         "higher-lower-6",
-        lambda hider: worked({N: a for N, a in hider.items() if N >= 8}),
+        lambda hider: direct_stretches({N: a for N, a in hider.items() if N >= 8}),
         why="uniform distributions for N = 5, 6, 7, 8, 10",
     )
-    rejected("higher-lower-6", lambda hider: {pair for pair in worked(hider)}, why="a list of pairs")
+    rejected(
+        "higher-lower-6", lambda hider: {pair for pair in direct_stretches(hider)}, why="a list of pairs"
+    )
 
 
-def test_exercise_6_rejects_the_shipped_answer_as_a_table():
+def test_exercise_6_refuses_a_test_of_the_wrong_entry():
+    """In every shipped distribution a_3 = a_2 where it matters: only a moved a_3 tells them apart."""
+
+    def third(hider):
+        return _runs([N for N in sorted(hider) if N >= 7 and hider[N][0] != 2 * hider[N][2]])
+
+    rejected("higher-lower-6", third, why="a_3 moved at N = 800")
+
+
+def test_exercise_6_refuses_the_shipped_answer_as_a_table():
     rejected("higher-lower-6", lambda hider: list(STRETCHES), why="N <= 200 only")
 
 
-def test_exercise_6_blames_a_damaged_data_set_on_the_pack(monkeypatch):
+@pytest.fixture
+def fresh_shipped_data():
+    """The checks' own caches emptied before and after (a test damages what they read)."""
+
+    def clear():
+        exercises._shipped_hider.cache_clear()
+        exercises._johnson_data_sets.cache_clear()
+        exercises._stretches_of.cache_clear()
+        checker._plan_of.cache_clear()
+
+    clear()
+    yield
+    clear()
+
+
+def test_exercise_6_blames_a_damaged_data_set_on_the_pack(monkeypatch, fresh_shipped_data):
     records = dict(load_records())
     del records[300]
+    monkeypatch.setattr(exercises, "load_records", lambda: records)
+    monkeypatch.setattr(exercises, "data_faults", lambda: {})
+    verdict = verify("higher-lower-6", direct_stretches)
+    assert verdict.status == "check failed", verdict
+    assert "solutions-0289-0320.json.xz" in verdict.message and "N = 300" in verdict.message
+    assert "course pack's fault" in verdict.message
+    damaged = dict(load_records())
+    damaged[77] = dict(damaged[77], pairs=damaged[77]["pairs"][:-1])
+    monkeypatch.setattr(exercises, "load_records", lambda: damaged)
     exercises._shipped_hider.cache_clear()
-    try:
-        monkeypatch.setattr(exercises, "load_records", lambda: records)
-        monkeypatch.setattr(exercises, "data_faults", lambda: {})
-        verdict = verify("higher-lower-6", worked_answer(LESSON_4, "higher-lower-6"))
-        assert verdict.status == "check failed", verdict
-        assert "solutions-0289-0320.json.xz" in verdict.message and "N = 300" in verdict.message
-        damaged = dict(load_records())
-        damaged[77] = dict(damaged[77], pairs=damaged[77]["pairs"][:-1])
-        monkeypatch.setattr(exercises, "load_records", lambda: damaged)
-        exercises._shipped_hider.cache_clear()
-        verdict = verify("higher-lower-6", worked_answer(LESSON_4, "higher-lower-6"))
-        assert verdict.status == "check failed" and "solutions-0065-0096.json.xz" in verdict.message, verdict
-    finally:
-        exercises._shipped_hider.cache_clear()
+    exercises._johnson_data_sets.cache_clear()
+    checker._plan_of.cache_clear()
+    verdict = verify("higher-lower-6", direct_stretches)
+    assert verdict.status == "check failed" and "solutions-0065-0096.json.xz" in verdict.message, verdict
+
+
+def test_exercise_6_reads_the_data_once_and_passes_names_not_dictionaries():
+    plan = registration("higher-lower-6").plan()
+    names = [case for _, case in plan.cases()]
+    assert all(len(case) == 1 and isinstance(case[0], str) for case in names)
+    built = plan.build(names[0])[0]
+    assert built == exercises._shipped_hider() and built is not exercises._shipped_hider()  # a fresh copy
 
 
 # -- the Gilbert figure -------------------------------------------------------------------------------

@@ -167,7 +167,7 @@ def test_mirror_pairs_trees():
         ([1, -1, 2], "negative"),
         ([0, 0], "all zero"),
         ([0.0, -0.5], "negative"),
-        (["a"], "numbers"),
+        (["a"], "number"),
     ],
 )
 def test_bad_weights(weights, message):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -27,7 +28,7 @@ def test_search_equals_plain_exhaustive_search(pegs, colours, cap):
     game = Game(pegs, colours)
     search = OptimalSearch(game, cap)
     assert search.value() == plain_minimum_total(game, cap)
-    if search.value() < INFEASIBLE:
+    if search.value() < math.inf:
         result = evaluate(game, search.strategy())
         assert result.total == search.value()
         assert cap is None or result.worst <= cap
@@ -70,7 +71,11 @@ def test_tree_lower_bound_is_the_greedy_fill(size, replies):
         total, left, depth, places = total + take * depth, left - take, depth + 1, places * replies
     assert tree_lower_bound(size, replies) == total
     assert tree_lower_bound(size, replies, depth - 1) == total
-    assert tree_lower_bound(size, replies, depth - 2) == INFEASIBLE  # one guess too few
+    if depth - 2 >= 1:  # one guess too few: no strategy, the least total over none is infinite
+        assert tree_lower_bound(size, replies, depth - 2) == math.inf
+    else:  # a cap of 0 guesses is refused
+        with pytest.raises(ValueError, match="a cap of 0 guesses reveals none"):
+            tree_lower_bound(size, replies, 0)
 
 
 def test_optimal_guesses_are_not_unique():

@@ -8,6 +8,7 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
+from puzzles.mastermind.play import STEPPER_GAMES  # noqa: E402
 from puzzles.mastermind.widgets import codebreaker, computer_breaker, search_stepper, strategy_named  # noqa: E402
 
 
@@ -99,5 +100,6 @@ def test_search_stepper_widget_other_games():
     assert box.stepper.game.pegs == 4 and "Step 1 of 27" in box.heading.value
     box.game_menu.value = (3, 4)
     assert "all 64 codes" in box.heading.value and box.message.text == ""
-    with pytest.raises(ValueError, match="offered for the games"):
-        search_stepper(4, 6)
+    other = search_stepper(4, 6)  # not a stepper game: it starts at the first one, and says so
+    assert other.game_menu.value == next(iter(STEPPER_GAMES))
+    assert "the game (pegs, colours) must be one of" in other.message.text and "(4, 6)" in other.message.text

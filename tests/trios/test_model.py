@@ -271,3 +271,92 @@ def test_other_bad_input():
         simulate(3, 1)
     with pytest.raises(ValueError, match="confidence level"):
         simulate(3, 10, confidence=0.5)
+
+
+# -- the shared table under threads ------------------------------------------------------------
+
+
+def _fresh_table(monkeypatch):
+    from puzzles.trios import model
+
+    table = model._ScaledTable()
+    monkeypatch.setattr(model, "_TABLE", table)
+    return table
+
+
+def _race(calls):
+    """Run the calls in threads released at the same moment: (results in order, errors)."""
+    import threading
+
+    start = threading.Barrier(len(calls))
+    results: list[object] = [None] * len(calls)
+    errors: list[BaseException] = []
+
+    def work(position, call):
+        start.wait()
+        try:
+            results[position] = call()
+        except BaseException as error:  # noqa: BLE001 - any error is the finding
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=pair) for pair in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results, errors
+
+
+def test_the_shared_table_is_right_when_threads_fill_it_at_once(monkeypatch):
+    from puzzles.trios import expected_rounds, expected_rounds_memo
+
+    reference = {n: expected_rounds_memo(n) for n in range(1, 41)}  # a second algorithm, in Fractions
+    for run in range(30):
+        _fresh_table(monkeypatch)
+        sizes = [40, 25 + run % 10, 33, 12 + run % 28]
+        results, errors = _race([lambda n=n: expected_rounds(n) for n in sizes])
+        assert not errors, f"run {run}: {errors[0]!r}"
+        assert results == [reference[n] for n in sizes], f"run {run}"
+        assert [expected_rounds(n) for n in range(1, 41)] == [reference[n] for n in range(1, 41)], (
+            f"run {run}"
+        )
+
+
+def test_two_threads_on_a_cold_table_of_100_trios(monkeypatch):
+    from puzzles.trios import expected_rounds, rounds_table
+
+    _fresh_table(monkeypatch)
+    alone = rounds_table(100)  # one thread, a fresh table
+    for _ in range(3):
+        _fresh_table(monkeypatch)
+        results, errors = _race([lambda: expected_rounds(100)] * 2)
+        assert not errors and results == [alone[-1], alone[-1]]
+        assert rounds_table(100) == alone
+
+
+def test_a_fill_stopped_half_way_leaves_no_wrong_value(monkeypatch):
+    from puzzles.trios import expected_rounds, expected_rounds_memo
+
+    table = _fresh_table(monkeypatch)
+
+    class Tripwire(list):  # layer 20, read while layer 21 is being filled
+        reads = 0
+
+        def __getitem__(self, index):
+            Tripwire.reads += 1
+            if Tripwire.reads == 7:
+                raise KeyboardInterrupt  # the student pressed stop, half-way through layer 21
+            return super().__getitem__(index)
+
+    class Faulty(list):
+        def __getitem__(self, index):
+            value = super().__getitem__(index)
+            return Tripwire(value) if index == 20 and Tripwire.reads < 7 else value
+
+    expected_rounds(20)
+    table.layers = Faulty(table.layers)
+    with pytest.raises(KeyboardInterrupt):
+        expected_rounds(30)
+    assert len(table.layers) == 21  # layers 0..20 complete, layer 21 never published
+    table.layers = list(table.layers)
+    assert [expected_rounds(n) for n in range(1, 31)] == [expected_rounds_memo(n) for n in range(1, 31)]

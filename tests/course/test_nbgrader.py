@@ -1,0 +1,458 @@
+"""The nbgrader export: every lesson's cells mapped to nbgrader's cell types, and a round trip
+through nbgrader itself (generate_assignment, autograde, export) in a temporary course.
+
+The round trip releases every lesson (nothing of an answer may be in a released notebook) and
+grades one quick lesson, egg I, handed in three times: the teacher's worked notebook (every
+autograded point), the released notebook untouched (none), and the released notebook with one
+answer written in and the other exercise's test cell edited to pass (the points of the first
+only: nbgrader puts the locked test back). PUZZLES_NBGRADER_EVERY_LESSON=1 (``make
+nbgrader-check``) grades the worked and the released notebook of every lesson as well.
+"""
+
+import argparse
+import csv
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from puzzles.instructor import course as model
+from puzzles.instructor.builds import BuildRefused
+from puzzles.instructor.nbgrader import (
+    BEGIN_SOLUTION,
+    CONFIG,
+    END_SOLUTION,
+    BuildFailed,
+    add_arguments,
+    assignment_of,
+    build,
+    solution_source,
+)
+from puzzles.instructor.student import ARGUMENT_STUB, stub_source, student_notebook
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+QUICK = "egg/01-worst-case"  # runs in seconds; two exercises, each with a check and a written argument
+EVERY_LESSON = os.environ.get("PUZZLES_NBGRADER_EVERY_LESSON") == "1"
+
+
+def _nbgrader():
+    try:
+        import nbgrader  # noqa: F401
+    except ModuleNotFoundError:  # pragma: no cover - the venv of `make` installs the grading extra
+        pytest.fail("nbgrader is not installed: pip install -e '.[grading]' (make venv does it)")
+    return BIN / "nbgrader"
+
+
+def _meta(cell) -> dict:
+    return cell.metadata.get("nbgrader", {})
+
+
+def _quiet(line):
+    pass
+
+
+@pytest.fixture(scope="module")
+def course():
+    return model.load()
+
+
+@pytest.fixture(scope="module")
+def exported(course, tmp_path_factory):
+    out = tmp_path_factory.mktemp("nbgrader") / "course"
+    folder, written = build(course.root, out, log=_quiet)
+    return folder, written
+
+
+# -- the export: which cell becomes what -----------------------------------------------------------
+
+
+def test_every_lesson_is_a_notebook_of_its_own_assignment(course, exported):
+    folder, written = exported
+    assert (folder / CONFIG).is_file()
+    for lesson in course.lessons:
+        assignment = assignment_of(lesson)
+        assert assignment == f"{lesson.unit.folder}-{lesson.stem}"
+        assert written[assignment] == [folder / "source" / assignment / f"{lesson.stem}.ipynb"]
+    assert len(written) == len(course.lessons)
+
+
+def test_the_metadata_is_nbgrader_s_own_schema(course, exported):
+    _nbgrader()
+    from nbgrader.nbgraderformat import MetadataValidator
+
+    folder, _ = exported
+    validator = MetadataValidator()
+    for lesson in course.lessons:
+        notebook = nbformat.read(folder / "source" / assignment_of(lesson) / f"{lesson.stem}.ipynb", 4)
+        validator.validate_nb(notebook)  # raises on a bad cell or a duplicate grade_id
+        assert all("nbgrader" in cell.metadata for cell in notebook.cells), lesson.file
+
+
+def test_each_cell_of_each_exercise_becomes_its_nbgrader_cell(course, exported):
+    folder, _ = exported
+    for lesson in course.lessons:
+        notebook = nbformat.read(folder / "source" / assignment_of(lesson) / f"{lesson.stem}.ipynb", 4)
+        teacher = lesson.notebook.cells
+        assert len(notebook.cells) == len(teacher)
+        claimed = set()
+        points = 0
+        for exercise in lesson.exercises:
+            place = exercise.cells
+            for i in place.solutions:  # autograded answer: the stub first, then the worked code, marked
+                cell = notebook.cells[i]
+                assert _meta(cell) == {
+                    "grade": False,
+                    "grade_id": f"{exercise.id}-answer",
+                    "locked": False,
+                    "schema_version": 3,
+                    "solution": True,
+                }, (lesson.file, i)
+                stub = stub_source(teacher[i].source)
+                assert cell.source == f"{stub}\n{BEGIN_SOLUTION}\n{teacher[i].source.strip()}\n{END_SOLUTION}"
+                assert cell.outputs == [] and "source_hidden" not in cell.metadata.get("jupyter", {})
+            for i in place.arguments:  # manually graded answer, worth the argument points
+                cell = notebook.cells[i]
+                assert _meta(cell)["grade"] and _meta(cell)["solution"] and not _meta(cell)["locked"]
+                assert _meta(cell)["points"] == exercise.points.argument
+                assert cell.source == teacher[i].source  # the model argument, for the instructor
+            check = notebook.cells[place.check]  # autograder test, locked, worth the check points
+            assert _meta(check) == {
+                "grade": True,
+                "grade_id": f"{exercise.id}-check",
+                "locked": True,
+                "points": exercise.points.check,
+                "schema_version": 3,
+                "solution": False,
+            }
+            assert check.source.endswith(
+                f'\nfrom puzzles.course import require\n\nrequire("{exercise.id}", {exercise.answer})'
+            )
+            assert check.outputs == []
+            for i in place.reveals:  # a placeholder, locked: the source notebook keeps no reveal either
+                cell = notebook.cells[i]
+                assert _meta(cell)["locked"] and not _meta(cell)["grade"] and not _meta(cell)["solution"]
+                assert exercise.heading.split("(")[0].strip() in cell.source and "left out" in cell.source
+                assert cell.get("outputs", []) == [] and "attachments" not in cell
+            claimed |= {*place.solutions, *place.arguments, place.check, *place.reveals}
+            points += exercise.points.total
+        for i, cell in enumerate(notebook.cells):  # every other cell read-only, as it was
+            if i not in claimed:
+                assert _meta(cell)["locked"] and not _meta(cell)["grade"] and not _meta(cell)["solution"]
+                assert cell.source == teacher[i].source
+        graded = sum(_meta(cell).get("points", 0) for cell in notebook.cells)
+        assert graded == points, lesson.file
+
+
+def test_the_worked_solution_runs_after_its_stub():
+    source = (
+        "# Worked solution\nfrom fractions import Fraction\n\n"
+        "def f(k: Fraction = Fraction(1)):\n    return 2 * k\n"
+    )
+    cell = solution_source(source)
+    assert cell.splitlines()[:2] == [
+        "from fractions import Fraction",
+        "def f(k: Fraction=Fraction(1)): ...  # your code here",
+    ]
+    namespace = {}
+    exec(cell, namespace)
+    assert namespace["f"](3) == 6
+
+
+def test_per_unit_puts_a_unit_s_lessons_in_one_assignment(course, tmp_path):
+    folder, written = build(course.root, tmp_path / "course", per="unit", log=_quiet)
+    assert sorted(written) == sorted(unit.folder for unit in course.units)
+    assert sorted(p.name for p in (folder / "source" / "egg").iterdir()) == [
+        f"{lesson.stem}.ipynb" for lesson in course.units[0].lessons
+    ]
+    with pytest.raises(ValueError, match="per 'lesson' or per 'unit'"):
+        build(course.root, tmp_path / "other", per="week", log=_quiet)
+    assert not (tmp_path / "other").exists()
+
+
+def test_the_config_is_nbgrader_s_pipeline_without_clear_output_and_sets_the_stubs(exported, tmp_path):
+    _nbgrader()
+    from nbgrader.converters import GenerateAssignment
+    from nbgrader.preprocessors import ClearOutput
+    from traitlets.config.loader import PyFileConfigLoader
+
+    folder, _ = exported
+    config = PyFileConfigLoader(CONFIG, path=str(folder)).load_config()
+    default = GenerateAssignment.class_traits()["preprocessors"].default()
+    assert config.GenerateAssignment.preprocessors == [p for p in default if p is not ClearOutput]
+    assert config.ClearSolutions.code_stub == {"python": ""}
+    assert config.ClearSolutions.text_stub == ARGUMENT_STUB
+    assert "course_id" not in config.CourseDirectory
+    build(model.load().root, tmp_path / "c", course_id="dp101", clear_outputs=True, log=_quiet)
+    config = PyFileConfigLoader(CONFIG, path=str(tmp_path / "c")).load_config()
+    assert config.CourseDirectory.course_id == "dp101" and "preprocessors" not in config.GenerateAssignment
+
+
+def test_a_solution_cell_outside_an_exercise_is_refused_by_name(tmp_path):
+    source = tmp_path / "notebooks"
+    shutil.copytree(ROOT / "notebooks", source)
+    path = source / "egg" / "02-expected-value.ipynb"
+    notebook = nbformat.read(path, as_version=4)
+    notebook.cells[1].metadata["tags"] = ["solution"]  # the imports, outside any exercise
+    nbformat.write(notebook, path)
+    with pytest.raises(BuildFailed) as failure:
+        build(source, tmp_path / "out", log=_quiet)
+    assert failure.value.failed == [
+        "egg/02-expected-value.ipynb, cell 2 is tagged 'solution' but belongs to no exercise (no statement "
+        "and check around it); it would be released as it is"
+    ]
+    assert (tmp_path / "out" / "source" / "egg-01-worst-case" / "01-worst-case.ipynb").is_file()
+
+
+def test_the_command_refuses_the_source_and_a_folder_not_its_own(tmp_path):
+    mine = tmp_path / "hub-course"
+    mine.mkdir()
+    (mine / "gradebook.db").write_text("a term of grades")
+    with pytest.raises(BuildRefused, match="not empty and was not written by this tool"):
+        build(ROOT / "notebooks", mine, log=_quiet)
+    with pytest.raises(BuildRefused, match="overlaps its source"):
+        build(ROOT / "notebooks", ROOT / "notebooks" / "nbgrader", log=_quiet)
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    for option in ("--source", "--out", "--assignments", "--course-id", "--clear-outputs"):
+        assert option in parser.format_help()
+    done = subprocess.run(
+        [str(BIN / "dp-puzzles"), "nbgrader", "--out", str(mine)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2 and "not empty" in done.stderr and "Traceback" not in done.stderr
+
+
+# -- nbgrader itself ---------------------------------------------------------------------------------
+
+
+def _run(course_dir: Path, *args: str) -> subprocess.CompletedProcess:
+    """An nbgrader command in the course directory, with this venv first on PATH (nbgrader runs
+    alembic from there) and no Jupyter configuration of the user's."""
+    jupyter = course_dir.parent / "jupyter"
+    env = {
+        **os.environ,
+        "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+        "JUPYTER_CONFIG_DIR": str(jupyter / "config"),
+        "JUPYTER_DATA_DIR": str(jupyter / "data"),
+    }
+    done = subprocess.run(
+        [str(_nbgrader()), *args], cwd=course_dir, env=env, capture_output=True, text=True, timeout=1800
+    )
+    assert done.returncode == 0, (
+        f"nbgrader {' '.join(args)} failed:\n{done.stdout[-4000:]}\n{done.stderr[-6000:]}"
+    )
+    return done
+
+
+def _texts(cell) -> list[str]:
+    """The stripped lines of a cell's source and of its outputs' text (stream, plain, HTML, ...)."""
+    texts = [cell.get("source", "")]
+    for output in cell.get("outputs", []):
+        values = [output.get("text", ""), output.get("evalue", ""), *output.get("data", {}).values()]
+        texts += [
+            value if isinstance(value, str) else "".join(value)
+            for value in values
+            if isinstance(value, (str, list))
+        ]
+    return [line.strip() for text in texts for line in text.splitlines() if line.strip()]
+
+
+def _leaks(lesson: model.Lesson, released: nbformat.NotebookNode) -> list[str]:
+    """Lines of a worked solution, a model argument, a reveal or a stored verdict that are in the
+    released notebook and nowhere else in the teacher notebook (so nothing but the answer put them
+    there)."""
+    teacher = lesson.notebook.cells
+    secret: dict[int, list[str]] = {}  # teacher cell -> its lines that hold an answer
+    for exercise in lesson.exercises:
+        place = exercise.cells
+        for i in (*place.solutions, *place.arguments, *place.reveals):
+            secret[i] = _texts(teacher[i])
+        secret[place.check] = _texts({**teacher[place.check], "source": ""})  # the verdict, not the call
+    public = {  # what the lesson shows besides its answers
+        line for i, cell in enumerate(teacher) for line in _texts(cell) if line not in secret.get(i, ())
+    }
+    shown = {line for cell in released.cells for line in _texts(cell)}
+    found = []
+    for exercise in lesson.exercises:
+        place = exercise.cells
+        stubs = {line for i in place.solutions for line in stub_source(teacher[i].source).splitlines()}
+        for i in sorted({*place.solutions, *place.arguments, *place.reveals, place.check}):
+            for line in secret[i]:
+                if len(line) >= 6 and line in shown and line not in public and line not in stubs:
+                    found.append(f"{exercise.id}, teacher cell {i + 1}: {line}")
+    return found
+
+
+def test_the_leak_finder_finds_every_exercise_s_answer_in_the_teacher_notebook(course):
+    for lesson in course.lessons:
+        found = _leaks(lesson, lesson.notebook)
+        for exercise in lesson.exercises:  # the worked code, the argument, the reveals, the verdict
+            assert any(line.startswith(f"{exercise.id}, ") for line in found), exercise.id
+        assert _leaks(lesson, student_notebook(lesson.notebook)) == [], lesson.file
+
+
+def _released_checks(lesson: model.Lesson, released: nbformat.NotebookNode) -> None:
+    assert _leaks(lesson, released) == [], lesson.file
+    text = json.dumps(released)
+    assert "BEGIN SOLUTION" not in text and "END SOLUTION" not in text
+    assert "NotImplementedError" not in text and "YOUR ANSWER HERE" not in text
+    for exercise in lesson.exercises:
+        for i in exercise.cells.solutions:
+            cell = released.cells[i]
+            stub = stub_source(lesson.notebook.cells[i].source)
+            assert cell.source.rstrip("\n") == stub, (lesson.file, i)  # the line to fill in comes first
+            assert cell.metadata.get("editable", True) and not cell.metadata["deletable"]
+        for i in exercise.cells.arguments:
+            assert released.cells[i].source == ARGUMENT_STUB
+        check = released.cells[exercise.cells.check]
+        assert check.metadata["editable"] is False and check.outputs == []
+    for i, cell in enumerate(released.cells):
+        meta = _meta(cell)
+        if meta["locked"]:
+            assert cell.metadata["editable"] is False and cell.metadata["deletable"] is False, (
+                lesson.file,
+                i,
+            )
+
+
+def _hand_in(course_dir: Path, student: str, assignment: str, name: str, notebook) -> None:
+    target = course_dir / "submitted" / student / assignment / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, target)
+    (target.parent / "timestamp.txt").write_text("2026-11-30 12:00:00.000000 UTC")
+
+
+def _grades(course_dir: Path) -> dict[tuple[str, str], dict]:
+    with (course_dir / "grades.csv").open(newline="", encoding="utf-8") as handle:
+        return {(row["assignment"], row["student_id"]): row for row in csv.DictReader(handle)}
+
+
+def _test_outputs(notebook) -> dict[str, list]:
+    return {
+        _meta(c)["grade_id"]: c.outputs
+        for c in notebook.cells
+        if _meta(c).get("grade") and c.cell_type == "code"
+    }
+
+
+def _stdout(outputs) -> str:
+    return "".join(o.text for o in outputs if o.output_type == "stream" and o.name == "stdout")
+
+
+def test_nbgrader_releases_no_answer_and_grades_worked_stub_and_tampered(course, tmp_path):
+    _nbgrader()
+    course_dir = tmp_path / "course"
+    build(course.root, course_dir, log=_quiet)
+    _run(course_dir, "generate_assignment", "*")
+    for lesson in course.lessons:
+        assignment = assignment_of(lesson)
+        released = nbformat.read(course_dir / "release" / assignment / f"{lesson.stem}.ipynb", 4)
+        _released_checks(lesson, released)
+
+    lesson = course.lesson(QUICK)
+    assignment, name = assignment_of(lesson), f"{lesson.stem}.ipynb"
+    source = nbformat.read(course_dir / "source" / assignment / name, 4)
+    released = nbformat.read(course_dir / "release" / assignment / name, 4)
+    first, second = lesson.exercises
+    half = nbformat.read(course_dir / "release" / assignment / name, 4)
+    worked = lesson.notebook.cells[first.cells.solutions[0]].source
+    half.cells[first.cells.solutions[0]].source = worked  # a student's own answer, written into the stub
+    half.cells[second.cells.check].source = 'print("Correct")'  # a test cell edited to pass
+    _hand_in(course_dir, "worked", assignment, name, source)
+    _hand_in(course_dir, "stub", assignment, name, released)
+    _hand_in(course_dir, "half", assignment, name, half)
+    _run(course_dir, "autograde", assignment, "--create")
+    _run(course_dir, "export")
+
+    grades = _grades(course_dir)
+    checks = sum(e.points.check for e in lesson.exercises)
+    total = sum(e.points.total for e in lesson.exercises)
+    assert float(grades[assignment, "worked"]["raw_score"]) == checks  # every autograded point
+    assert float(grades[assignment, "stub"]["raw_score"]) == 0
+    assert float(grades[assignment, "half"]["raw_score"]) == first.points.check
+    assert {float(grades[assignment, student]["max_score"]) for student in ("worked", "stub", "half")} == {
+        total
+    }
+
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course_dir / 'gradebook.db'}") as gradebook:
+        for student in ("worked", "stub", "half"):
+            graded = gradebook.find_submission_notebook(lesson.stem, assignment, student)
+            for grade in graded.grades:
+                if grade.cell_type == "markdown":  # the written arguments: the instructor marks them
+                    assert grade.name in {f"{e.id}-argument" for e in lesson.exercises}
+                    assert (
+                        grade.max_score
+                        == course.exercise(grade.name.removesuffix("-argument")).points.argument
+                    )
+                    # an argument left as the prompt is 0 by itself; a written one waits for the formgrader
+                    assert grade.needs_manual_grade == (student == "worked"), (student, grade.name)
+                    assert grade.needs_manual_grade or grade.auto_score == 0
+            assert graded.needs_manual_grade == (student == "worked")
+
+    # the feedback a student reads: the check's verdict, and for a failed test an AssertionError
+    for student, verdicts in (("worked", "Correct"), ("stub", "Not attempted yet")):
+        autograded = nbformat.read(course_dir / "autograded" / student / assignment / name, 4)
+        outputs = _test_outputs(autograded)
+        for exercise in lesson.exercises:
+            printed = _stdout(outputs[f"{exercise.id}-check"])
+            assert printed.startswith(f"{verdicts} ({exercise.id}): "), printed
+            errors = [o for o in outputs[f"{exercise.id}-check"] if o.output_type == "error"]
+            if verdicts == "Correct":
+                assert errors == []
+            else:
+                assert [(e.ename, e.evalue) for e in errors] == [
+                    ("AssertionError", f"{exercise.id}: {verdicts}")
+                ]
+    autograded = nbformat.read(course_dir / "autograded" / "half" / assignment / name, 4)
+    assert "require(" in autograded.cells[second.cells.check].source  # nbgrader put the test back
+    assert _stdout(_test_outputs(autograded)[f"{second.id}-check"]).startswith(
+        f"Not attempted yet ({second.id})"
+    )
+
+
+@pytest.mark.skipif(not EVERY_LESSON, reason="every lesson through nbgrader: PUZZLES_NBGRADER_EVERY_LESSON=1")
+def test_nbgrader_grades_the_worked_and_the_stub_of_every_lesson(course, tmp_path):
+    course_dir = tmp_path / "course"
+    build(course.root, course_dir, log=_quiet)
+    _run(course_dir, "generate_assignment", "*")
+    for lesson in course.lessons:
+        assignment, name = assignment_of(lesson), f"{lesson.stem}.ipynb"
+        _hand_in(
+            course_dir,
+            "worked",
+            assignment,
+            name,
+            nbformat.read(course_dir / "source" / assignment / name, 4),
+        )
+        _hand_in(
+            course_dir, "stub", assignment, name, nbformat.read(course_dir / "release" / assignment / name, 4)
+        )
+        _run(course_dir, "autograde", assignment, "--create")
+    _run(course_dir, "export")
+    grades = _grades(course_dir)
+    wrong = []
+    for lesson in course.lessons:
+        assignment = assignment_of(lesson)
+        checks = sum(e.points.check for e in lesson.exercises)
+        if float(grades[assignment, "worked"]["raw_score"]) != checks:
+            autograded = nbformat.read(
+                course_dir / "autograded" / "worked" / assignment / f"{lesson.stem}.ipynb", 4
+            )
+            details = {k: re.sub(r"\s+", " ", _stdout(v))[:200] for k, v in _test_outputs(autograded).items()}
+            wrong.append(
+                f"{lesson.file}: worked {grades[assignment, 'worked']['raw_score']} of {checks}: {details}"
+            )
+        if float(grades[assignment, "stub"]["raw_score"]) != 0:
+            wrong.append(f"{lesson.file}: stub {grades[assignment, 'stub']['raw_score']}")
+    assert wrong == []
