@@ -26,7 +26,6 @@ from typing import Any
 import numpy as np
 
 from puzzles.course.checker import PackFault, Plan, Stage, exercise, show, whole
-from puzzles.course.manifest import DataFault
 from puzzles.mastermind import build_data
 from puzzles.mastermind.heuristics import HEURISTICS, heuristic_guess, heuristic_strategy
 from puzzles.mastermind.model import Game
@@ -782,73 +781,17 @@ def _capped_total() -> Plan:
 
 # -- 7. a lower bound on the total ------------------------------------------------------------------
 
-SMALL_GAMES_FILE = "puzzles/mastermind/data/small_games.json"
-_ROW_KEYS = {
-    "pegs",
-    "colours",
-    "codes",
-    "optimal total",
-    "optimal total within it",
-    "least worst case",
-    "worst case of that strategy",
-}
-
-
-@cache
-def _fresh_small_totals() -> dict[tuple[int, int], int]:
-    """Optimal totals of the smallest shipped games, searched again (to catch a damaged file)."""
-    return {
-        (p, c): OptimalSearch(Game(p, c)).value() for p, c in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
-    }
-
-
-def _damaged(why: str) -> PackFault:
-    return PackFault(
-        f"the shipped file {SMALL_GAMES_FILE} is damaged: {why}; rebuild it with `{build_data.REBUILD}`"
-    )
-
 
 def _shipped_optima() -> dict[tuple[int, int], int]:
-    """The optimal totals of the shipped small-games table, verified; missing or damaged: PackFault.
+    """The optimal totals of the shipped small-games table.
 
-    Read at every check (not cached), so a file damaged or restored while the kernel runs is seen.
+    Read at every check (not cached), so that a file damaged or restored while the kernel runs
+    is seen: ``load_small_games`` checks it against the manifest and against what it claims (a
+    row per game, consistent, the smallest games searched again); a missing or damaged file is
+    a ``DataFault`` naming the file and the command that rebuilds it.
     """
-    rebuild = f"rebuild it with `{build_data.REBUILD}`"
-    try:
-        data = build_data.load_small_games()  # the manifest's digest first, where there is one
-    except DataFault:
-        raise  # it names the file and the command already
-    except FileNotFoundError:
-        raise PackFault(f"the shipped file {SMALL_GAMES_FILE} is missing; {rebuild}") from None
-    except (OSError, ValueError) as error:
-        raise PackFault(f"the shipped file {SMALL_GAMES_FILE} cannot be read ({error}); {rebuild}") from None
-    rows = data.get("games") if isinstance(data, dict) else None
-    if not isinstance(rows, list):
-        raise _damaged("it has no list 'games'")
-    optima = {}
-    for row in rows:
-        if not isinstance(row, dict) or set(row) != _ROW_KEYS:
-            raise _damaged(f"a row should hold {sorted(_ROW_KEYS)}, got {str(row)[:80]}")
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in row.values()):
-            raise _damaged(f"a row holds something other than positive integers: {str(row)[:80]}")
-        pegs, colours = row["pegs"], row["colours"]
-        if row["codes"] != colours**pegs:
-            raise _damaged(f"the game {pegs}x{colours} cannot have {row['codes']} codes")
-        if not row["codes"] <= row["optimal total"] <= row["optimal total within it"]:
-            raise _damaged(f"the totals of the game {pegs}x{colours} are out of order")
-        if not row["least worst case"] <= row["worst case of that strategy"]:
-            raise _damaged(f"the worst cases of the game {pegs}x{colours} are out of order")
-        fresh = _fresh_small_totals().get((pegs, colours))
-        if fresh is not None and fresh != row["optimal total"]:
-            raise _damaged(
-                f"it gives {row['optimal total']} as the optimal total of {pegs}x{colours}; "
-                f"a fresh search gives {fresh}"
-            )
-        optima[pegs, colours] = row["optimal total"]
-    expected = set(build_data.SMALL_GAMES)
-    if set(optima) != expected or len(rows) != len(expected):
-        raise _damaged(f"it should hold each of the games {sorted(expected)} once")
-    return optima
+    data = build_data.load_small_games()
+    return {(row["pegs"], row["colours"]): row["optimal total"] for row in data["games"]}
 
 
 def _tree_bound(codes: int, branches: int) -> int:

@@ -23,7 +23,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from puzzles.course.checker import registration, verify
+from puzzles.course.checker import check, registration, verify
+from puzzles.course.manifest import record
 from puzzles.mastermind import build_data
 from puzzles.mastermind import exercises as checks
 from puzzles.mastermind.model import Game
@@ -81,9 +82,12 @@ def cells_by_table(game: Game, candidates) -> np.ndarray:
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
-def test_the_worked_solution_is_accepted_and_its_time_is_told(exercise_id):
+def test_the_worked_solution_is_accepted_and_its_time_is_told(exercise_id, capsys):
     verdict = accepted(exercise_id, worked(exercise_id))
-    assert "Your answer took" in verdict.message and verdict.seconds is not None
+    limit = registration(exercise_id).time_limit
+    assert verdict.seconds is not None and verdict.time_limit == limit
+    check(exercise_id, worked(exercise_id))
+    assert "Your answer took" in capsys.readouterr().out
 
 
 class AlwaysEqualTuple(tuple):
@@ -816,51 +820,50 @@ def test_bound_near_misses_loops_and_the_package():
         rejected("mastermind-7", code_by_code, why="took longer than 2 s")
 
 
-def _damaged_copy(tmp_path: Path, damage: str | None, with_manifest: bool) -> Path:
+def _damaged_copy(tmp_path: Path, damage: str, manifest: str) -> Path:
+    """A copy of the data folder with small_games.json damaged; its manifest the shipped one,
+    none, or one recording the damaged file (a rebuild gone wrong)."""
     folder = tmp_path / "data"
     folder.mkdir()
-    source = build_data.DATA / "small_games.json"
-    if with_manifest:
+    if manifest != "none":
         shutil.copy(build_data.DATA / "MANIFEST.sha256", folder / "MANIFEST.sha256")
-    text = source.read_text()
     if damage == "missing":
         return folder
-    data = json.loads(text)
+    data = json.loads((build_data.DATA / "small_games.json").read_text())
     if damage == "change 3x3":
         for row in data["games"]:
             if (row["pegs"], row["colours"]) == (3, 3):
                 row["optimal total"] = 72
-        text = json.dumps(data)
     elif damage == "drop a key":
         del data["games"][4]["codes"]
-        text = json.dumps(data)
     elif damage == "no games":
-        text = json.dumps({"games": []})
-    elif damage == "not json":
-        text = "{not json"
+        data = {"games": []}
+    text = "{not json" if damage == "not json" else json.dumps(data)
     (folder / "small_games.json").write_text(text)
+    if manifest == "recorded":
+        record(folder / "small_games.json")
     return folder
 
 
 @pytest.mark.parametrize(
-    "damage, with_manifest, why",
+    "damage, manifest, why",
     [
-        ("missing", False, "is missing"),
-        ("missing", True, "is missing"),
-        ("not json", False, "cannot be read"),
-        ("no games", False, "should hold each of the games"),
-        ("change 3x3", False, "a fresh search gives 73"),
-        ("drop a key", False, "a row should hold"),
-        ("change 3x3", True, "is damaged (its SHA-256 differs"),
+        ("missing", "shipped", "is missing"),
+        ("missing", "none", "is missing"),
+        ("change 3x3", "shipped", "is damaged (its SHA-256 differs"),
+        ("not json", "recorded", "cannot be read"),
+        ("no games", "recorded", "does not hold one row for each of the games"),
+        ("change 3x3", "recorded", "its optimal total for 3x3 is not 73"),
+        ("drop a key", "recorded", "a row is not {"),
     ],
 )
 def test_a_missing_or_damaged_small_games_file_names_itself_and_its_command(
-    tmp_path, monkeypatch, damage, with_manifest, why
+    tmp_path, monkeypatch, damage, manifest, why
 ):
     """Issue 26: the sentence named small_games.json but not the command that rebuilds it."""
-    monkeypatch.setattr(build_data, "DATA", _damaged_copy(tmp_path, damage, with_manifest))
+    monkeypatch.setattr(build_data, "DATA", _damaged_copy(tmp_path, damage, manifest))
     verdict = verify("mastermind-7", worked("mastermind-7"))
     assert verdict.status == "check failed", verdict
     assert "small_games.json" in verdict.message and why in verdict.message, verdict.message
-    assert f"rebuild it with `{REBUILD}`" in verdict.message, verdict.message
+    assert f"`{REBUILD}`" in verdict.message, verdict.message
     assert "not your answer's" in verdict.message
