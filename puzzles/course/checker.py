@@ -718,6 +718,15 @@ def judge(entry: Exercise, events: Iterable[probes.Event]) -> tuple[str, str, st
             )
             before = _right_before(plan, flat, event.index)
             advice = f" {entry.on_timeout}" if entry.on_timeout else ""
+            if event.seconds < entry.time_limit:  # stopped by the wall clock: it waited, not computed
+                limit = probes.WALL_FACTOR * entry.time_limit + 10
+                return (
+                    "incorrect",
+                    f"{what} waited {limit:g} s{where} without finishing (sleeping, or blocked on something)"
+                    f"{before}; a check gives an answer {entry.time_limit:g} s of computing.",
+                    "",
+                    event.seconds,
+                )
             return (
                 "incorrect",
                 f"{what} took longer than {entry.time_limit:g} s{where}{before}.{advice}",
