@@ -593,8 +593,10 @@ def sequence_of(
 
     def check_kind(value: Any) -> str | None:
         if not isinstance(value, (tuple, list)) or (length is not None and len(value) != length):
-            size = f" of {length}" if length is not None else ""
-            return f"{_a(value)}: {words}{size} is asked"
+            size = f" of {length}" if length is not None and words in ("a list", "a tuple") else ""
+            count = len(value) if isinstance(value, (tuple, list)) else 0
+            shape = f" of {count} item{'s' if count != 1 else ''}" if isinstance(value, (tuple, list)) else ""
+            return f"{_a(value)}{shape}: {words}{size} is asked"
         for element in value:
             if (problem := kind(element)) is not None:
                 return f"{words} holding {show(element, 40)}, {problem}"
@@ -789,8 +791,14 @@ def _mismatch(
         )
     far = f" ({stage.far})" if stage.far else ""
     done = _passed_before(plan, stage_index)
-    right = f"{plan.what} is right for {done}, but " if done else ""
-    return f"{right}at {where}{far} it gives {shown(value)}, where {stage.evidence} gives {shown(expected)}."
+    if done:
+        return (
+            f"{plan.what} is right for {done}, but at {where}{far} it gives {shown(value)}, where "
+            f"{stage.evidence} gives {shown(expected)}."
+        )
+    return (
+        f"at {where}{far} {plan.what} gives {shown(value)}, where {stage.evidence} gives {shown(expected)}."
+    )
 
 
 # -- running a check ---------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ import signal
 import sys
 import types
 from collections.abc import Iterable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -157,6 +158,16 @@ def _dunder(name: str) -> bool:
     return name.startswith("__") and name.endswith("__")
 
 
+def _constant(value: Any, depth: int = 0) -> bool:
+    """A small immutable value (a cap, a name, a tuple of them): what a kept method may need, and no
+    table of results."""
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes, Fraction)):
+        return not isinstance(value, (str, bytes)) or len(value) <= 1000
+    if isinstance(value, (tuple, frozenset)) and depth < 3 and len(value) <= 64:
+        return all(_constant(item, depth + 1) for item in value)
+    return False
+
+
 def _close_package(names: set[str], files: set[str]) -> None:
     """Replace every function of the forbidden files, empty their caches, drop their modules."""
     module_of_file = {}
@@ -195,9 +206,9 @@ def _close_package(names: set[str], files: set[str]) -> None:
             continue
         for key in list(vars(module)):
             value = vars(module)[key]
-            if _dunder(key) or callable(value) or isinstance(value, types.ModuleType):
+            if _dunder(key) or callable(value) or isinstance(value, types.ModuleType) or _constant(value):
                 continue
-            del vars(module)[key]  # cached tables and other data of a closed module
+            del vars(module)[key]  # cached tables and other mutable data of a closed module
     for path in files:
         linecache.cache.pop(path, None)
 
