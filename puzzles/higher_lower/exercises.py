@@ -790,7 +790,7 @@ def _rounds_judge(case: tuple, rounds: Any) -> str | None:
 @exercise(
     "higher-lower-5",
     names="N",
-    time_limit=90,
+    time_limit=30,
     without=(
         "puzzles.higher_lower.solver",
         "puzzles.higher_lower.data",

@@ -3,8 +3,11 @@ follows it, the pack's own course and a small course made up here alike."""
 
 from __future__ import annotations
 
+import csv
 import re
 import shutil
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -353,3 +356,44 @@ def test_the_small_course_student_site_has_no_answer_in_any_file(small_sites):
     assert "Show the worked argument" in later and "Show the worked code" in later
     stub = (student / "egg" / "02-later.html").read_text()
     assert re.search(r"def.*N.*\(.*k.*\).*your code here", re.sub(r"<[^>]+>", "", stub))
+
+
+def test_the_grader_follows_a_small_course(small_course, tmp_path):
+    """Hand-ins of the small course's lessons are matched to its lessons, graded on its exercises
+    and worth its points (egg-3: check 5, argument 1 in its table of contents)."""
+    course = model.load(small_course)
+    later = course.lesson("egg/02-later")
+    handins = tmp_path / "handins"
+    handins.mkdir()
+    nbformat.write(later.notebook, handins / "adaa_101_201_02-later.ipynb")  # the teacher's notebook
+    nbformat.write(
+        student.student_notebook(later.notebook), handins / "bobb_102_202_02-later.ipynb"
+    )  # untouched
+    out = tmp_path / "grades.csv"
+    done = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "dp-puzzles"),
+            "grade",
+            str(handins),
+            "--notebooks",
+            str(small_course),
+        ]
+        + ["--out", str(out), "--format", "plain", "--jobs", "1", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    with out.with_name("grades-details.csv").open() as stream:
+        details = list(csv.DictReader(stream))
+    assert {(row["student"], row["lesson"], row["exercise"]) for row in details} == {
+        ("101", "egg/02-later", "egg-3"),
+        ("102", "egg/02-later", "egg-3"),
+    }
+    verdicts = {row["student"]: (row["verdict"], row["maximum"]) for row in details}
+    # the small course's worked "answer" is a string, not the real egg-3 formula: not correct
+    assert verdicts["101"][0] == "incorrect" and verdicts["102"][0] == "not attempted"
+    assert float(verdicts["101"][1]) == 5
+    with out.open() as stream:
+        rows = list(csv.DictReader(stream))
+    assert all(float(row["maximum"]) == 6 for row in rows)  # check 5 + argument 1
