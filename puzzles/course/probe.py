@@ -179,10 +179,15 @@ def _message_of(error: BaseException) -> str:
 
 
 _encode = codec.encode  # taken at import: an answer that replaces codec.encode changes nothing
+_encode_entries = codec.encode_entries
+_encode_list = codec.encode_list
 
 
 def _write_frame(fd: int, data: dict) -> None:
-    payload = _encode(data).encode("ascii")
+    _write_payload(fd, _encode(data).encode("ascii"))
+
+
+def _write_payload(fd: int, payload: bytes) -> None:
     view = memoryview(_FRAME.pack(len(payload)) + payload)
     while view:
         view = view[os.write(fd, view) :]
@@ -191,13 +196,15 @@ def _write_frame(fd: int, data: dict) -> None:
 class _Batch:
     """Frames gathered and written together (a check may have tens of thousands of inputs). A
     thread writes what has gathered every ``FLUSH_SECONDS``, also while the answer is busy on a
-    slow input, so that the caller judges every value given before a timeout."""
+    slow input, so that the caller judges every value given before a timeout. Each frame is
+    encoded when it is added, within the codec's caps on its own: a batch of many values near
+    the caps travels whole."""
 
     FLUSH_SECONDS = 0.02
 
     def __init__(self, fd: int):
         self.fd = fd
-        self.frames: list[dict] = []
+        self.frames: list[str] = []
         self.lock = threading.Lock()
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self._keep_flushing, daemon=True)
@@ -208,14 +215,15 @@ class _Batch:
             self.flush()
 
     def add(self, frame: dict) -> None:
+        text = _encode_entries({key: _encode(value) for key, value in frame.items()})
         with self.lock:
-            self.frames.append(frame)
+            self.frames.append(text)
 
     def flush(self) -> None:
         with self.lock:
             frames, self.frames = self.frames, []
             if frames:
-                _write_frame(self.fd, {"batch": frames})
+                _write_payload(self.fd, _encode_entries({"batch": _encode_list(frames)}).encode("ascii"))
 
     def close(self) -> None:
         self.stopped.set()

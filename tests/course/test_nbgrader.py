@@ -158,7 +158,7 @@ def test_the_worked_solution_runs_after_its_stub():
     cell = solution_source(source)
     assert cell.splitlines()[:2] == [
         "from fractions import Fraction",
-        "def f(k: Fraction=Fraction(1)): ...  # your code here",
+        "def f(k: Fraction = Fraction(1)): ...  # your code here",
     ]
     namespace = {}
     exec(cell, namespace)
