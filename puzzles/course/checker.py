@@ -557,8 +557,10 @@ def exact_number(value: Any) -> str | None:
 
 
 def set_of_whole(value: Any) -> str | None:
-    """A set (or range, list, tuple) of integers."""
-    if not isinstance(value, (set, range, list, tuple)):
+    """A set (or range, list, tuple) of integers; a range holds integers (never walked through)."""
+    if isinstance(value, range):
+        return None
+    if not isinstance(value, (set, list, tuple)):
         return f"{_a(value)}: a set of integers is asked"
     for element in value:
         if (problem := whole(element)) is not None:
@@ -591,8 +593,10 @@ def sequence_of(
 
     def check_kind(value: Any) -> str | None:
         if not isinstance(value, (tuple, list)) or (length is not None and len(value) != length):
-            size = f" of {length}" if length is not None else ""
-            return f"{_a(value)}: {words}{size} is asked"
+            size = f" of {length}" if length is not None and words in ("a list", "a tuple") else ""
+            count = len(value) if isinstance(value, (tuple, list)) else 0
+            shape = f" of {count} item{'s' if count != 1 else ''}" if isinstance(value, (tuple, list)) else ""
+            return f"{_a(value)}{shape}: {words}{size} is asked"
         for element in value:
             if (problem := kind(element)) is not None:
                 return f"{words} holding {show(element, 40)}, {problem}"
@@ -716,6 +720,15 @@ def judge(entry: Exercise, events: Iterable[probes.Event]) -> tuple[str, str, st
             )
             before = _right_before(plan, flat, event.index)
             advice = f" {entry.on_timeout}" if entry.on_timeout else ""
+            if event.seconds < entry.time_limit:  # stopped by the wall clock: it waited, not computed
+                limit = probes.WALL_FACTOR * entry.time_limit + 10
+                return (
+                    "incorrect",
+                    f"{what} waited {limit:g} s{where} without finishing (sleeping, or blocked on something)"
+                    f"{before}; a check gives an answer {entry.time_limit:g} s of computing.",
+                    "",
+                    event.seconds,
+                )
             return (
                 "incorrect",
                 f"{what} took longer than {entry.time_limit:g} s{where}{before}.{advice}",
@@ -778,8 +791,14 @@ def _mismatch(
         )
     far = f" ({stage.far})" if stage.far else ""
     done = _passed_before(plan, stage_index)
-    right = f"{plan.what} is right for {done}, but " if done else ""
-    return f"{right}at {where}{far} it gives {shown(value)}, where {stage.evidence} gives {shown(expected)}."
+    if done:
+        return (
+            f"{plan.what} is right for {done}, but at {where}{far} it gives {shown(value)}, where "
+            f"{stage.evidence} gives {shown(expected)}."
+        )
+    return (
+        f"at {where}{far} {plan.what} gives {shown(value)}, where {stage.evidence} gives {shown(expected)}."
+    )
 
 
 # -- running a check ---------------------------------------------------------------------------------

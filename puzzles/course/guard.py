@@ -25,6 +25,8 @@ from __future__ import annotations
 import ctypes
 import functools
 import gc
+import importlib.util
+import inspect
 import linecache
 import os
 import resource
@@ -32,7 +34,9 @@ import signal
 import sys
 import types
 from collections.abc import Iterable
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 __all__ = ["PackageReached", "ProgramRefused", "close", "install", "forbidden_files", "MEMORY_ALLOWANCE"]
 
@@ -82,6 +86,21 @@ def _limit_memory(allowance: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     except (ValueError, OSError):
         pass
+
+
+def split_names(names: Iterable[str]) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The modules (and packages) among ``names``, and the functions: a dotted name whose last part
+    is an attribute of a loaded module (``puzzles.trios.model.three_known_rounds``), mapped to it."""
+    modules, functions = [], {}
+    for name in names:
+        parent, _, attribute = name.rpartition(".")
+        owner = sys.modules.get(parent)
+        if name not in sys.modules and owner is not None and callable(getattr(owner, attribute, None)):
+            if not isinstance(getattr(owner, attribute), types.ModuleType):
+                functions[name] = getattr(owner, attribute)
+                continue
+        modules.append(name)
+    return tuple(modules), functions
 
 
 def forbidden_files(packages: Iterable[str]) -> tuple[set[str], set[str]]:
@@ -139,6 +158,16 @@ def _dunder(name: str) -> bool:
     return name.startswith("__") and name.endswith("__")
 
 
+def _constant(value: Any, depth: int = 0) -> bool:
+    """A small immutable value (a cap, a name, a tuple of them): what a kept method may need, and no
+    table of results."""
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes, Fraction)):
+        return not isinstance(value, (str, bytes)) or len(value) <= 1000
+    if isinstance(value, (tuple, frozenset)) and depth < 3 and len(value) <= 64:
+        return all(_constant(item, depth + 1) for item in value)
+    return False
+
+
 def _close_package(names: set[str], files: set[str]) -> None:
     """Replace every function of the forbidden files, empty their caches, drop their modules."""
     module_of_file = {}
@@ -177,11 +206,50 @@ def _close_package(names: set[str], files: set[str]) -> None:
             continue
         for key in list(vars(module)):
             value = vars(module)[key]
-            if _dunder(key) or callable(value) or isinstance(value, types.ModuleType):
+            if _dunder(key) or callable(value) or isinstance(value, types.ModuleType) or _constant(value):
                 continue
-            del vars(module)[key]  # cached tables and other data of a closed module
+            del vars(module)[key]  # cached tables and other mutable data of a closed module
     for path in files:
         linecache.cache.pop(path, None)
+
+
+def _close_functions(functions: dict[str, Any]) -> set[str]:
+    """Close single functions of modules that stay open otherwise (an exercise forbids one solver,
+    not its module): each function, what it defined inside it, its cache; its module's file can no
+    longer be read (no reload, no copy of the source). Returns that file."""
+    files, targets = set(), []
+    for where, function in functions.items():
+        if hasattr(function, "cache_clear"):
+            function.cache_clear()
+        plain = inspect.unwrap(function) if callable(function) else function
+        if isinstance(plain, types.FunctionType):
+            targets.append((plain, where))
+            files.add(plain.__code__.co_filename)
+    for thing in gc.get_objects():
+        if isinstance(thing, functools._lru_cache_wrapper):
+            wrapped = getattr(thing, "__wrapped__", None)
+            if any(wrapped is plain for plain, _ in targets):
+                thing.cache_clear()
+        elif isinstance(thing, types.FunctionType):
+            for plain, where in targets:
+                inside = plain.__qualname__ + ".<locals>."
+                if thing.__code__.co_filename == plain.__code__.co_filename and thing.__qualname__.startswith(
+                    inside
+                ):
+                    targets.append((thing, f"{where}.<locals>.{thing.__name__}"))
+                    break
+    import builtins
+
+    builtins._puzzles_package_reached = PackageReached
+    for plain, where in targets:
+        _close(plain, where)
+    resolved = set()
+    for path in files:
+        linecache.cache.pop(path, None)
+        resolved.add(str(Path(path).resolve()))
+        cached = importlib.util.cache_from_source(path)
+        resolved.add(str(Path(cached).resolve()))
+    return resolved
 
 
 _BLOCKED_EVENTS = (
@@ -196,9 +264,11 @@ _BLOCKED_EVENTS = (
 _REACHING_EVENTS = ("gc.get_objects", "gc.get_referrers", "gc.get_referents", "sys._current_frames")
 
 
-def _audit_hook(names: set[str], files: set[str]):
+def _audit_hook(names: set[str], files: set[str], folders_of: set[str] | None = None):
     prctl = ctypes.cast(_PRCTL[0], ctypes.c_void_p).value if _PRCTL and _PRCTL[0] is not None else None
-    folders = tuple(sorted({os.path.dirname(path) + os.sep for path in files}))
+    folders = tuple(
+        sorted({os.path.dirname(path) + os.sep for path in (files if folders_of is None else folders_of)})
+    )
     packages = tuple(names)
 
     def hook(event: str, args: tuple) -> None:
@@ -262,10 +332,14 @@ def close(packages: Iterable[str] = ()) -> None:
     packages = tuple(packages)
     if _CLOSED and set(packages) <= _CLOSED[0]:
         return  # closed already in this process (a check's child forked from the grader's runner)
-    names, files = forbidden_files(packages)
+    modules, functions = split_names(packages)
+    names, files = forbidden_files(modules)
     if names or files:
         _close_package(names, files)
-    sys.addaudithook(_audit_hook(names, files))
+    module_files = set(files)
+    if functions:
+        files |= _close_functions(functions)
+    sys.addaudithook(_audit_hook(names | set(functions), files, module_files))
     _CLOSED[:] = [set(packages) | (_CLOSED[0] if _CLOSED else set())]
 
 

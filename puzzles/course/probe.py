@@ -10,10 +10,12 @@
 4. ends with what the answer printed (capped at ``OUTPUT_CAP`` characters).
 
 The caller reads ``Event``s as they come and may stop early (the first wrong value settles a
-check). The child is killed when the answer has used up the time limit (the time spent
-*inside* the answer, summed over the inputs; building inputs and writing values back do not
-count), when the caller stops reading, or when the caller itself dies; nothing it started
-outlives it. Nothing the child sends can be more than plain data: no verdict is decided here.
+check). The child is killed when the answer has used up the time limit: the processor time
+spent *inside* the answer, summed over the inputs (building inputs and writing values back do
+not count, nor does a busy machine: the parent reads the child's processor time from /proc;
+an answer that waits rather than computes is stopped at ``WALL_FACTOR`` times the limit),
+when the caller stops reading, or when the caller itself dies; nothing it started outlives it.
+Nothing the child sends can be more than plain data: no verdict is decided here.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import select
 import signal
 import struct
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -52,8 +55,10 @@ OVERHEAD_ALLOWANCE = 60.0  # seconds outside the answer (building inputs, writin
 
 _FRAME = struct.Struct(">I")
 # the shared record of the answer's time: a sequence number (odd while it is being written), the
-# input being evaluated (-1: none), the answer's seconds before it, and that call's start
-_BOARD = struct.Struct(">Qqdd")
+# input being evaluated (-1: none), the answer's processor seconds before it, the child's processor
+# clock at that call's start
+_BOARD = struct.Struct(">Qqddd")  # ..., and the wall clock at that call's start
+WALL_FACTOR = 4  # an answer that waits (sleeps, blocks) is stopped after this many times its limit
 
 
 @dataclass(frozen=True)
@@ -183,6 +188,40 @@ def _write_frame(fd: int, data: dict) -> None:
         view = view[os.write(fd, view) :]
 
 
+class _Batch:
+    """Frames gathered and written together (a check may have tens of thousands of inputs). A
+    thread writes what has gathered every ``FLUSH_SECONDS``, also while the answer is busy on a
+    slow input, so that the caller judges every value given before a timeout."""
+
+    FLUSH_SECONDS = 0.02
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.frames: list[dict] = []
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._keep_flushing, daemon=True)
+        self.thread.start()
+
+    def _keep_flushing(self) -> None:
+        while not self.stopped.wait(self.FLUSH_SECONDS):
+            self.flush()
+
+    def add(self, frame: dict) -> None:
+        with self.lock:
+            self.frames.append(frame)
+
+    def flush(self) -> None:
+        with self.lock:
+            frames, self.frames = self.frames, []
+            if frames:
+                _write_frame(self.fd, {"batch": frames})
+
+    def close(self) -> None:
+        self.stopped.set()
+        self.flush()
+
+
 def _child(
     answer: Any,
     inputs: Sequence[Any],
@@ -207,12 +246,13 @@ def _child(
         if checker is not None:  # the plans (and their references' caches) are not the answer's to read
             checker._forget_plans()
         guard.install(without)
-        clock = time.monotonic
+        clock = time.process_time  # the answer's own processor time: a busy machine does not count
         used = 0.0
         sequence = 0
+        batch = _Batch(fd)
         for index, args in enumerate(arguments):
-            sequence = _write_board(board, sequence, index, used, clock())
             started = clock()
+            sequence = _write_board(board, sequence, index, used, started, time.monotonic())
             try:
                 value = (
                     call(answer, *args)
@@ -222,7 +262,7 @@ def _child(
             except BaseException as error:  # noqa: BLE001 - every way an answer can fail is reported
                 seconds = clock() - started
                 used += seconds
-                sequence = _write_board(board, sequence, -1, used, 0.0)
+                sequence = _write_board(board, sequence, -1, used, 0.0, 0.0)
                 frame = {
                     "i": index,
                     "e": [_classify(error), type(error).__name__, _message_of(error)],
@@ -231,9 +271,10 @@ def _child(
             else:
                 seconds = clock() - started
                 used += seconds
-                sequence = _write_board(board, sequence, -1, used, 0.0)
+                sequence = _write_board(board, sequence, -1, used, 0.0, 0.0)
                 frame = {"i": index, "v": value, "t": seconds}
-            _write_frame(fd, frame)
+            batch.add(frame)
+        batch.close()
         _write_frame(fd, {"end": True, "output": capture.text(), "t": used})
     except BaseException as error:  # noqa: BLE001 - the child must reach os._exit
         code = 70
@@ -245,21 +286,37 @@ def _child(
         os._exit(code)
 
 
-def _write_board(board: mmap.mmap, sequence: int, index: int, used: float, started: float) -> int:
+def _write_board(
+    board: mmap.mmap, sequence: int, index: int, used: float, started: float, wall: float
+) -> int:
     """Publish the answer's time: the sequence number is odd while the record is being written."""
     board[0:8] = struct.pack(">Q", sequence + 1)
-    board[8 : _BOARD.size] = _BOARD.pack(0, index, used, started)[8:]
+    board[8 : _BOARD.size] = _BOARD.pack(0, index, used, started, wall)[8:]
     board[0:8] = struct.pack(">Q", sequence + 2)
     return sequence + 2
 
 
-def _read_board(board: mmap.mmap) -> tuple[int, float, float]:
+def _read_board(board: mmap.mmap) -> tuple[int, float, float, float]:
     """The child's latest complete record (never one torn by a write in progress)."""
     while True:
-        before, index, used, started = _BOARD.unpack(board[: _BOARD.size])
+        before, index, used, started, wall = _BOARD.unpack(board[: _BOARD.size])
         (after,) = struct.unpack(">Q", board[0:8])
         if before == after and before % 2 == 0:
-            return index, used, started
+            return index, used, started, wall
+
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _processor_seconds(pid: int) -> float | None:
+    """The processor time a process has used so far (all its threads), read by its parent from
+    /proc, where the process cannot change it; None where there is no /proc."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / _TICKS
 
 
 class _Frames:
@@ -332,7 +389,7 @@ def probe(
     Closing the iterator early (``close()``, or leaving a ``for`` loop) kills the child.
     """
     board = mmap.mmap(-1, _BOARD.size)
-    board.write(_BOARD.pack(0, -1, 0.0, 0.0))
+    board.write(_BOARD.pack(0, -1, 0.0, 0.0, 0.0))
     read_end, write_end = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -348,13 +405,17 @@ def probe(
     last_index = -1
     try:
         while True:
-            index, used, call_started = _read_board(board)
+            index, used, call_started, call_wall = _read_board(board)
             now = time.monotonic()
-            spent = used + (now - call_started if index >= 0 else 0.0)
-            if spent > time_limit:
-                yield TimedOut(index if index >= 0 else last_index + 1, spent)
+            spent, waited = used, 0.0
+            if index >= 0:
+                processor = _processor_seconds(pid)
+                waited = now - call_wall
+                spent += (processor - call_started) if processor is not None else waited
+            if spent > time_limit or waited > WALL_FACTOR * time_limit + 10:
+                yield TimedOut(index if index >= 0 else last_index + 1, max(spent, 0.0))
                 return
-            if now - started > time_limit + OVERHEAD_ALLOWANCE:
+            if now - started > WALL_FACTOR * time_limit + OVERHEAD_ALLOWANCE:
                 yield Died(
                     last_index + 1, "reading your answer's values back took too long (they are too large)"
                 )
@@ -366,7 +427,15 @@ def probe(
             if not frames.feed():
                 break
             try:
-                received = list(frames.frames())
+                received = []
+                for frame in frames.frames():
+                    batch = frame.get("batch")
+                    if batch is None:
+                        received.append(frame)
+                    elif isinstance(batch, list) and all(isinstance(item, dict) for item in batch):
+                        received.extend(batch)
+                    else:
+                        raise codec.CodecError("a damaged batch of values")
             except (codec.CodecError, KeyError, TypeError, ValueError) as error:
                 yield Garbled(last_index + 1, str(error))
                 return

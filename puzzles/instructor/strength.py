@@ -112,6 +112,7 @@ class Mutant:
     cell: int  # the changed cell's index in the notebook, from 0
     mutation: Mutation
     sources: tuple[str, ...]
+    occurrence: int = 1  # among this exercise's mutants with the same operator, line and change, from 1
 
     @property
     def operator(self) -> str:
@@ -133,7 +134,9 @@ class Equivalent:
     """A reviewed mutant that computes what the worked solution computes, and why.
 
     Its identity is the exercise, the operator and the changed line before and after (stripped;
-    lines joined by newlines where a change spans several), never a line number that shifts.
+    lines joined by newlines where a change spans several), never a line number that shifts;
+    where the same change can be made on several identical lines, ``occurrence`` (from 1, in
+    the order of the source) says which one (0: every one).
     """
 
     exercise: str
@@ -141,6 +144,7 @@ class Equivalent:
     line: str
     becomes: str
     reason: str
+    occurrence: int = 0
 
     def matches(self, mutant: Mutant) -> bool:
         return (
@@ -148,10 +152,15 @@ class Equivalent:
             and mutant.operator == self.operator
             and _same_text(mutant.mutation.before, self.line)
             and _same_text(mutant.mutation.after, self.becomes)
+            and self.occurrence in (0, mutant.occurrence)
         )
 
     def describe(self) -> str:
         return f"{self.exercise} [{self.operator}] `{self.line}` -> `{self.becomes}`"
+
+
+def _normal(text: str) -> str:
+    return "\n".join(line.strip() for line in text.strip().splitlines())
 
 
 def _same_text(a: str, b: str) -> bool:
@@ -183,8 +192,14 @@ def load_equivalents(path: Path) -> list[Equivalent]:
             raise StrengthError(f"{path}: [{exercise}] must be written [[{exercise}]], one table per mutant")
         for number, item in enumerate(listed, start=1):
             where = f"{path}: entry {number} of [[{exercise}]]"
-            if not isinstance(item, dict) or set(item) != {"operator", "line", "becomes", "reason"}:
-                raise StrengthError(f"{where} needs exactly operator, line, becomes and reason")
+            keys = {"operator", "line", "becomes", "reason"}
+            if not isinstance(item, dict) or not keys <= set(item) <= keys | {"occurrence"}:
+                raise StrengthError(
+                    f"{where} needs operator, line, becomes and reason (and may say occurrence)"
+                )
+            occurrence = item.pop("occurrence", 0)
+            if not isinstance(occurrence, int) or isinstance(occurrence, bool) or occurrence < 0:
+                raise StrengthError(f"{where}: occurrence is a whole number from 1 (0 or absent: every one)")
             if not all(isinstance(value, str) for value in item.values()):
                 raise StrengthError(f"{where}: every value is a string")
             if item["operator"] not in OPERATORS:
@@ -193,7 +208,14 @@ def load_equivalents(path: Path) -> list[Equivalent]:
             if not item["reason"].strip() or "\n" in item["reason"].strip():
                 raise StrengthError(f"{where}: the reason is one line, and not empty")
             entries.append(
-                Equivalent(exercise, item["operator"], item["line"], item["becomes"], item["reason"].strip())
+                Equivalent(
+                    exercise,
+                    item["operator"],
+                    item["line"],
+                    item["becomes"],
+                    item["reason"].strip(),
+                    occurrence,
+                )
             )
     return entries
 
@@ -404,6 +426,7 @@ def _prepare(
         runs += 1
     limit = min(entry.time_limit, factor * seconds + margin)
     mutants: dict[int, Mutant] = {}
+    seen: dict[tuple[str, str, str], int] = {}
     for position, (index, source) in enumerate(zip(exercise.cells.solutions, sources, strict=True)):
         try:
             found = mutations(source, operators)
@@ -413,7 +436,9 @@ def _prepare(
             changed = list(sources)
             changed[position] = mutation.source
             number = len(mutants) + 1
-            mutants[number] = Mutant(exercise.id, number, index, mutation, tuple(changed))
+            key = (mutation.operator, _normal(mutation.before), _normal(mutation.after))
+            seen[key] = seen.get(key, 0) + 1
+            mutants[number] = Mutant(exercise.id, number, index, mutation, tuple(changed), seen[key])
     return _Prepared(exercise, base, sources, seconds, limit, mutants)
 
 

@@ -6,46 +6,79 @@ number of guesses a strategy needs to *determine* rather than reveal the secrets
 Lesson III: the least total under a cap on the number of guesses (6) and the tree-counting
 lower bound on a whole game's total (7).
 
-Every check compares the student's answer with independent evidence: a feedback written here
-without the package's table, closed forms that the tests confirm by enumeration, the package's
-heuristics, strategy evaluation and branch-and-bound search on many candidate sets and caps,
-and the shipped table of small games (verified before it is used). The tests in
-``tests/mastermind/test_exercises.py`` recompute the references by brute force.
+Every check is a ``Plan``: its cases are plain data (codes as digit strings, candidate sets as
+tuples of codes, a strategy as its JSON tree, a game as ``(pegs, colours)``); ``build`` makes
+the ``Game`` and ``Strategy`` objects in the check's child, before the modules the exercise
+forbids are closed. The references are computed here, after the answer ran: a feedback written
+without the package's table, enumeration of the reply table, the package's heuristics, strategy
+evaluation and branch-and-bound search, and the shipped table of small games (verified when it
+is read). The tests in ``tests/mastermind/test_exercises.py`` confirm every reference by brute
+force.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from functools import cache
+from typing import Any
 
-from puzzles.course.checker import PackFault, counterexample_place, exercise, first_disagreement, whole
+import numpy as np
+
+from puzzles.course.checker import PackFault, Plan, Stage, exercise, show, whole
 from puzzles.mastermind import build_data
-from puzzles.mastermind.heuristics import HEURISTICS, _obvious, heuristic_guess, heuristic_strategy
+from puzzles.mastermind.heuristics import HEURISTICS, heuristic_guess, heuristic_strategy
 from puzzles.mastermind.model import Game
 from puzzles.mastermind.search import INFEASIBLE, OptimalSearch
-from puzzles.mastermind.strategy import Node, Strategy, evaluate_determined
+from puzzles.mastermind.strategy import Strategy, evaluate, evaluate_determined
 
 __all__: list[str] = []
 
 
-def _shown(value, limit: int = 80) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+@cache
+def _game(pegs: int, colours: int) -> Game:
+    """One ``Game`` per size, its table and codes made before any answer is timed."""
+    game = Game(pegs, colours)
+    game.table, game.codes, game._index_of  # noqa: B018 - computed once, outside the answer's time
+    return game
 
 
-def _codes(candidates) -> str:
+def _classic() -> Game:
+    return _game(4, 6)
+
+
+def _plural(count: int, noun: str, plural: str | None = None) -> str:
+    """``1 peg``, ``2 pegs``, ``1 colour``: a count with its noun."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+def _game_words(pegs: int, colours: int) -> str:
+    """``the game with 1 peg and 1 colour``; ``the game with 4 pegs and 6 colours``."""
+    return f"the game with {_plural(pegs, 'peg')} and {_plural(colours, 'colour')}"
+
+
+def _codes(candidates: tuple[str, ...] | list[str], shown: int = 6) -> str:
+    """``1111, 1112, 1113, ... (46 codes)``: a set of codes in a line."""
     codes = list(candidates)
-    return ", ".join(codes[:6]) + (f", ... ({len(codes)} codes)" if len(codes) > 6 else "")
+    if len(codes) <= shown:
+        return ", ".join(codes)
+    return ", ".join(codes[:shown]) + f", ... ({len(codes)} codes)"
 
 
-def _disagreement(found, names: str, noun: str = "the right value") -> tuple[bool, str]:
-    case, given, expected = found
-    return False, (
-        f"counterexample at {counterexample_place(case, names)}: your answer gives {_shown(given)}, "
-        f"{noun} is {_shown(expected)}."
-    )
+def _the_candidates(candidates: tuple[str, ...]) -> str:
+    """``the candidate 1122``, ``the 2 candidates 1122, 1123``, ``the 46 candidates 1111, ...``."""
+    if len(candidates) == 1:
+        return f"the candidate {candidates[0]}"
+    return f"the {len(candidates)} candidates {_codes(candidates)}"
+
+
+def _classic_code(value: Any) -> str | None:
+    """A code of the classic game, as a digit string."""
+    if isinstance(value, str) and value in _classic()._index_of:
+        return None
+    if isinstance(value, str):
+        return "not a code of the classic game: four digits 1 to 6 such as '1122' are asked"
+    return "not a code: a string such as '1122' is asked"
 
 
 # -- 1. feedback --------------------------------------------------------------------------------
@@ -58,56 +91,99 @@ def _reference_feedback(guess: str, secret: str) -> tuple[int, int]:
     return black, common - black
 
 
-def _pair_of_whole(value) -> str | None:
-    if not isinstance(value, (tuple, list)) or len(value) != 2:
-        return f"{_shown(value)} is not a pair; return (black, white)"
-    for part in value:
-        if (problem := whole(part)) is not None:
-            return f"in the pair {_shown(value)}, {problem}"
-    return None
+FEEDBACK_SHORT = [(1, 4), (2, 4), (3, 4)]  # every pair of these games, the fewest pegs first
+FEEDBACK_CLASSIC_PAIRS = 1000
+FEEDBACK_LONG = [(1, 2), (1, 9), (2, 9), (5, 3), (6, 9), (8, 2), (8, 5), (12, 7)]
+FEEDBACK_LONG_PAIRS = 125  # random pairs of each of these sizes
 
 
 @cache
-def _feedback_cases() -> list[tuple[str, str]]:
-    small = Game(3, 4).codes
-    cases = [(g, s) for g in small for s in small]
+def _feedback_cases() -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
+    """Every pair of codes of 1 to 3 pegs and 4 colours; random 4x6 pairs; random longer codes."""
+    short = [
+        (g, s)
+        for pegs, colours in FEEDBACK_SHORT
+        for g in _codes_of(pegs, colours)
+        for s in _codes_of(pegs, colours)
+    ]
     rng = random.Random(2024)
-    classic = Game(4, 6).codes
-    cases += [(rng.choice(classic), rng.choice(classic)) for _ in range(3000)]
-    for pegs, colours in [(1, 2), (1, 9), (2, 9), (5, 3), (6, 9), (8, 2), (8, 5), (12, 7)]:
-        for _ in range(250):
+    classic = _codes_of(4, 6)
+    pairs = [(rng.choice(classic), rng.choice(classic)) for _ in range(FEEDBACK_CLASSIC_PAIRS)]
+    longer = []
+    for pegs, colours in FEEDBACK_LONG:
+        for _ in range(FEEDBACK_LONG_PAIRS):
             guess = "".join(rng.choice("123456789"[:colours]) for _ in range(pegs))
             secret = "".join(rng.choice("123456789"[:colours]) for _ in range(pegs))
-            cases.append((guess, secret))
-    return cases
+            longer.append((guess, secret))
+    return short, pairs, longer
+
+
+def _codes_of(pegs: int, colours: int) -> list[str]:
+    """Every code of ``pegs`` digits 1..colours, in lexicographic order (written here, not the package's)."""
+    codes = [""]
+    for _ in range(pegs):
+        codes = [code + str(colour) for code in codes for colour in range(1, colours + 1)]
+    return codes
+
+
+def _score(value: Any) -> str | None:
+    """A pair (black, white) of integers, as a tuple or a list."""
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        return "not a pair: a tuple (black, white) of two integers is asked"
+    for part in value:
+        if (problem := whole(part)) is not None:
+            return f"a pair holding {show(part)}, {problem}"
+    return None
 
 
 @exercise(
     "mastermind-1",
     names="guess, secret",
     without="puzzles.mastermind",
-    prepare=_feedback_cases,
     asks="feedback(guess, secret): the pair (black, white) for two codes of any length, without the package",
     verifies=(
-        "all 4096 pairs of 3x4 codes, 3000 random 4x6 pairs and 2000 random pairs of 1 to 12 pegs "
-        "with up to 9 colours; the answer must be a pair of integers"
+        "every pair of codes of 1 to 3 pegs with 4 colours (4368 pairs, the fewest pegs first), 1000 random "
+        "4x6 pairs and 1000 random pairs of 1 to 12 pegs with up to 9 colours; the answer must be a pair of "
+        "integers; refuses answers that reach puzzles.mastermind"
     ),
     giveaways=("shared - black",),
 )
-def _feedback(answer) -> tuple[bool, str]:
+def _feedback() -> Plan:
     """feedback(guess, secret) -> (black, white) for digit strings of any length."""
-    found = first_disagreement(
-        answer,
-        _reference_feedback,
-        _feedback_cases(),
+    short, pairs, longer = _feedback_cases()
+    return Plan(
+        [
+            Stage(
+                short,
+                reference=_reference_feedback,
+                label=f"every pair of codes of 1 to 3 pegs with 4 colours ({len(short)} pairs)",
+                evidence="the right score",
+            ),
+            Stage(
+                pairs,
+                reference=_reference_feedback,
+                label=f"the {len(pairs)} random pairs of the classic game",
+                evidence="the right score",
+                smallest=False,
+                far="a pair of the classic game",
+            ),
+            Stage(
+                longer,
+                reference=_reference_feedback,
+                label=f"the {len(longer)} random pairs of 1 to 12 pegs",
+                evidence="the right score",
+                smallest=False,
+                far="random codes of up to 12 pegs",
+            ),
+        ],
+        what="your feedback",
+        kind=_score,
         same=lambda given, expected: tuple(given) == expected,
-        kind=_pair_of_whole,
-    )
-    if found is not None:
-        return _disagreement(found, "guess, secret", "the right score")
-    return True, (
-        "your feedback is right on all 4096 pairs of 3x4 codes, 3000 random pairs of 4x6 codes and "
-        "2000 random pairs of codes with 1 to 12 pegs and up to 9 colours."
+        passed=(
+            f"your feedback is right on every pair of codes of 1 to 3 pegs with 4 colours "
+            f"({len(short)} pairs), {len(pairs)} random pairs of 4x6 codes and {len(longer)} random pairs "
+            "of codes with 1 to 12 pegs and up to 9 colours."
+        ),
     )
 
 
@@ -128,27 +204,64 @@ def _replies_in_game(pegs: int, colours: int) -> int:
     return pegs * (pegs + 3) // 2
 
 
-_REPLY_RANGE = [(pegs, colours) for pegs in range(1, 41) for colours in range(1, 16)]
+REPLY_PEGS, REPLY_COLOURS = 40, 15
+ENUMERATED_CODES = 1296  # games of at most this many codes are counted on their reply table
+
+
+@cache
+def _replies_enumerated(pegs: int, colours: int) -> int:
+    """The distinct replies in the game's table of every guess against every secret."""
+    return len(np.unique(Game(pegs, colours).table))
+
+
+def _reply_games() -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """(games small enough to enumerate, the others), each in order of (pegs, colours)."""
+    games = [(p, c) for p in range(1, REPLY_PEGS + 1) for c in range(1, REPLY_COLOURS + 1)]
+    small = [(p, c) for p, c in games if c <= 9 and p <= 12 and c**p <= ENUMERATED_CODES]
+    return small, [game for game in games if game not in small]
 
 
 @exercise(
     "mastermind-2",
     names="pegs, colours",
-    asks="replies_in_game(pegs, colours): how many replies (b, w) occur in a game, for any pegs and colours",
+    without="puzzles.mastermind",
+    asks="replies_in_game(pegs, colours): how many replies (b, w) occur in a game, for any pegs and colours, "
+    "by reasoning, without the package",
     verifies=(
-        "every game with 1 to 40 pegs and 1 to 15 colours (far beyond enumeration); "
-        "the answer must be an integer"
+        f"equals the count of distinct replies in the reply table of every game of at most "
+        f"{ENUMERATED_CODES} codes, and the closed form for every other game with 1 to {REPLY_PEGS} pegs "
+        f"and 1 to {REPLY_COLOURS} colours (far beyond enumeration); the answer must be an integer; "
+        "refuses answers that reach puzzles.mastermind"
     ),
     giveaways=("(p + 2) ** 2 // 4", "(pegs + 2) ** 2 // 4", "(p+2)**2//4"),
 )
-def _number_of_replies(answer) -> tuple[bool, str]:
+def _number_of_replies() -> Plan:
     """replies_in_game(pegs, colours) -> the number of replies that occur in that game."""
-    found = first_disagreement(answer, _replies_in_game, _REPLY_RANGE, kind=whole)
-    if found is not None:
-        return _disagreement(found, "pegs, colours", "the number of replies that occur")
-    return True, (
-        "your count is right for every game with 1 to 40 pegs and 1 to 15 colours (one colour, "
-        "two colours and three or more all behave differently)."
+    small, large = _reply_games()
+    return Plan(
+        [
+            Stage(
+                small,
+                reference=_replies_enumerated,
+                label=f"the {len(small)} games of at most {ENUMERATED_CODES} codes and 9 colours",
+                evidence="the game's reply table",
+            ),
+            Stage(
+                large,
+                reference=_replies_in_game,
+                label=f"the {len(large)} larger games",
+                evidence="the closed form (one, two, and three or more colours)",
+                smallest=False,
+                far="beyond the enumerated games",
+            ),
+        ],
+        what="your count",
+        kind=whole,
+        passed=(
+            f"your count equals the replies found in the table of every game of at most {ENUMERATED_CODES} "
+            f"codes, and the closed form for every game up to {REPLY_PEGS} pegs and {REPLY_COLOURS} colours "
+            "(one colour, two colours and three or more all behave differently)."
+        ),
     )
 
 
@@ -156,345 +269,529 @@ def _number_of_replies(answer) -> tuple[bool, str]:
 
 
 @cache
-def _knuth_cases() -> list[tuple[tuple[str, ...], str]]:
-    """(candidates, Knuth's guess): large sets his tree meets, smaller ones, and arbitrary sets.
+def _knuth_sets() -> tuple[list[tuple[str, ...]], list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """Candidate sets: (the large ones Knuth's tree meets, smaller ones from his tree, arbitrary).
 
-    The large sets are the six largest below the three cells of 256 codes (208 down to 44 codes):
-    all 1296 codes (whose answer, 1122, the lesson prints) and the 256-code cells would only
-    repeat the same test at several times the cost.
+    The large sets are the six largest below the three cells of 256 codes (208 down to 44
+    codes): the cells of his first guess and of his second guesses. All 1296 codes (whose
+    answer, 1122, the lesson prints) and the 256-code cells would repeat the same test at
+    several times the cost. The smaller sets are met on seeded random walks down his tree.
     """
-    game = Game(4, 6)
-    knuth = heuristic_strategy(game, "worst-case")
-    met: list[tuple[str, ...]] = []
-
-    def collect(node: Node, candidates: list[str]) -> None:
-        if len(candidates) > 1:
-            met.append(tuple(candidates))
-        for reply, cell in game.partition(node.guess, candidates).items():
-            if reply in node.replies:
-                collect(node.replies[reply], cell)
-
-    collect(knuth.root, list(game.codes))
-    met.sort(key=lambda s: (-len(s), s))
+    game = _classic()
+    first = heuristic_guess(game, game.codes, "worst-case")
+    met = [
+        tuple(cell) for reply, cell in game.partition(first).items() if reply != game.hit and len(cell) > 1
+    ]
+    for cell in list(met):
+        if len(cell) >= 44:
+            guess = heuristic_guess(game, cell, "worst-case")
+            met += [tuple(c) for reply, c in game.partition(guess, cell).items() if reply != game.hit]
+    met = sorted(set(met), key=lambda s: (-len(s), s))
+    large = [s for s in met if len(s) < 256][:6]
     rng = random.Random(3)
-    middle = [s for s in met if 3 <= len(s) <= 40]
-    sets = met[4:10] + rng.sample(middle, 12)
-    sets += [tuple(sorted(rng.sample(game.codes, rng.randint(2, 25)))) for _ in range(14)]
-    return [(s, heuristic_guess(game, s, "worst-case")) for s in sets]
+    middle: list[tuple[str, ...]] = []
+    while len(middle) < 12:
+        cell = rng.choice([s for s in met if len(s) > 40])
+        while len(cell) > 40:
+            guess = heuristic_guess(game, cell, "worst-case")
+            cells = [tuple(c) for reply, c in game.partition(guess, cell).items() if reply != game.hit]
+            cell = rng.choice([c for c in cells if len(c) >= 3] or cells)
+        if len(cell) >= 3 and cell not in middle:
+            middle.append(cell)
+    arbitrary = [tuple(sorted(rng.sample(game.codes, rng.randint(2, 25)))) for _ in range(14)]
+    return large, middle, arbitrary
+
+
+@cache
+def _knuth(candidates: tuple[str, ...]) -> str:
+    return heuristic_guess(_classic(), candidates, "worst-case")
+
+
+def _worst_cell(guess: str, candidates: tuple[str, ...]) -> int:
+    return max(_classic().partition_sizes(guess, candidates).values())
+
+
+def _knuth_judge(case: tuple, given: str) -> str | None:
+    (candidates,) = case
+    expected = _knuth(candidates)
+    if given == expected:
+        return None
+    possible = set(candidates)
+
+    def described(guess: str) -> str:
+        role = "a candidate" if guess in possible else "not a candidate"
+        return f"{guess}, whose largest cell holds {_plural(_worst_cell(guess, candidates), 'code')} ({role})"
+
+    if _worst_cell(given, candidates) > _worst_cell(expected, candidates):
+        why = "the smaller largest cell wins"
+    elif (given in possible) == (expected in possible):
+        both = "candidates" if given in possible else "non-candidates"
+        why = f"on a tie between two {both}, the lower code wins"
+    else:  # Knuth's largest cell is the least, so his guess is the candidate
+        why = "on a tie, a candidate wins (it may be the secret)"
+    return (
+        f"on {_the_candidates(candidates)} you guess {described(given)}; Knuth's rule guesses "
+        f"{described(expected)}: {why}."
+    )
 
 
 @exercise(
     "mastermind-3",
     names="candidates",
-    time_limit=10,
+    time_limit=15,
     without="puzzles.mastermind.heuristics",
-    prepare=_knuth_cases,
     asks="knuth_guess(candidates): Knuth's worst-case guess, ties to a candidate, then to the lowest code",
     verifies=(
         "6 large candidate sets Knuth's strategy meets (44 to 208 codes), 12 smaller ones from its tree "
-        "and 14 arbitrary sets of 2 to 25 codes"
+        "and 14 arbitrary sets of 2 to 25 codes; a wrong guess is told its largest cell and Knuth's, and "
+        "which is a candidate; refuses answers that reach puzzles.mastermind.heuristics"
     ),
     giveaways=(),
 )
-def _knuth_guess(answer) -> tuple[bool, str]:
+def _knuth_guess() -> Plan:
     """knuth_guess(candidates) -> the worst-case heuristic's guess (ties: possible, then lowest)."""
-    codes = set(Game(4, 6).codes)
-    for candidates, expected in _knuth_cases():
-        given = answer(list(candidates))
-        if not isinstance(given, str) or given not in codes:
-            return False, (
-                f"on the candidates {_codes(candidates)} your answer is {_shown(given)}; "
-                "a code of the classic game such as '1122' is asked."
-            )
-        if given != expected:
-            return False, (
-                f"on the {len(candidates)} candidates {_codes(candidates)} you guess {given}, "
-                f"Knuth's rule guesses {expected}."
-            )
-    return True, (
-        "your guess is Knuth's on 6 large candidate sets his strategy meets (44 to 208 codes), 12 smaller "
-        "ones and 14 arbitrary sets of 2 to 25 codes."
+    large, middle, arbitrary = _knuth_sets()
+    sizes = f"{min(map(len, large))} to {max(map(len, large))} codes"
+    small = f"{min(map(len, arbitrary))} to {max(map(len, arbitrary))} codes"
+    return Plan(
+        [
+            Stage(
+                [(s,) for s in large],
+                judge=_knuth_judge,
+                label=f"the {len(large)} large sets Knuth's tree meets",
+                smallest=False,
+            ),
+            Stage(
+                [(s,) for s in middle],
+                judge=_knuth_judge,
+                label=f"the {len(middle)} smaller sets of his tree",
+                smallest=False,
+            ),
+            Stage(
+                [(s,) for s in arbitrary],
+                judge=_knuth_judge,
+                label=f"the {len(arbitrary)} arbitrary sets",
+                smallest=False,
+            ),
+        ],
+        what="your guess",
+        kind=_classic_code,
+        build=lambda case: (list(case[0]),),
+        passed=(
+            f"your guess is Knuth's on {len(large)} large candidate sets his strategy meets ({sizes}), "
+            f"{len(middle)} smaller ones and {len(arbitrary)} arbitrary sets of {small}."
+        ),
     )
 
 
 # -- 4. obviously-optimal guesses ------------------------------------------------------------------
 
+SEPARABLE_FOURTEEN = 4  # sets of 14 codes (the most 4 pegs can separate) that a candidate separates
+OUTSIDE_THIRTEEN = 3  # sets of 13 codes that only a code outside them separates
+OBVIOUS_SECOND_GUESSES = 2  # second guesses after each of three first guesses: the cells they leave
+
+
+def _separating(candidates: tuple[str, ...]) -> list[str]:
+    """Every code (in order) whose partition of the candidates has one code in each cell."""
+    game = _classic()
+    if len(candidates) > len(game.feedbacks):
+        return []
+    counts = game.reply_counts(np.array(game.indices(candidates)))
+    return [game.codes[i] for i in np.flatnonzero(counts.max(axis=0) == 1).tolist()]
+
 
 @cache
-def _obvious_cases() -> list[tuple[tuple[str, ...], str | None]]:
-    """(candidates, the lowest separating candidate or code or None): random sets and real cells."""
-    game = Game(4, 6)
-    rng = random.Random(7)
-    sets = [tuple(sorted(rng.sample(game.codes, 1 + trial % 16))) for trial in range(40)]
+def _obvious(candidates: tuple[str, ...]) -> str | None:
+    """The lowest separating candidate, else the lowest separating code, else None."""
+    found = _separating(candidates)
+    inside = [code for code in found if code in set(candidates)]
+    return (inside or found or [None])[0]
+
+
+@cache
+def _obvious_sets() -> list[tuple[str, ...]]:
+    """Random sets, cells met in play, and separable sets of 13 and 14 codes found by a seeded search."""
+    game = _classic()
+    rng = random.Random(10)
+    sets = [tuple(sorted(rng.sample(game.codes, size))) for size in (1, 2, 3, 4, 6, 9, 12, 15, 16)]
     # cells met in play, where separating guesses (inside or outside) are common
     for first in ("1123", "1122", "1234"):
-        for second in rng.sample(game.codes, 6):
+        for second in rng.sample(game.codes, OBVIOUS_SECOND_GUESSES):
             for cell in game.partition(second, game.partition(first)[(0, 1)]).values():
                 if 2 <= len(cell) <= 14:
                     sets.append(tuple(cell))
-    sets += [tuple(sorted(rng.sample(game.codes, size))) for size in (15, 18, 30)]
-    cases = []
-    for candidates in dict.fromkeys(sets):
-        found = _obvious(game, game._candidate_indices(candidates))
-        cases.append((candidates, None if found is None else game.code(found)))
-    return cases
+    # the largest separable sets: one code from each cell of a guess g; with g itself 14 codes,
+    # which g separates from inside; without it 13 codes, kept when no candidate separates them
+    fourteen, thirteen = [], []
+    while len(fourteen) < SEPARABLE_FOURTEEN or len(thirteen) < OUTSIDE_THIRTEEN:
+        guess = rng.choice(game.codes)
+        cells = [cell for reply, cell in game.partition(guess).items() if reply != game.hit]
+        if len(cells) < len(game.feedbacks) - 1:
+            continue
+        picked = tuple(sorted(rng.choice(cell) for cell in cells))
+        if len(fourteen) < SEPARABLE_FOURTEEN:
+            fourteen.append(tuple(sorted((*picked, guess))))
+        elif _obvious(picked) is not None and _obvious(picked) not in picked:
+            thirteen.append(picked)
+    rest = [code for code in game.codes if code not in fourteen[0]]
+    sets += fourteen + thirteen + [tuple(sorted((*fourteen[0], rng.choice(rest))))]
+    sets += [tuple(sorted(rng.sample(game.codes, size))) for size in (14, 15, 18, 30)]
+    return list(dict.fromkeys(sets))
+
+
+def _obvious_kind(value: Any) -> str | None:
+    """A code of the classic game, or None."""
+    if value is None or _classic_code(value) is None:
+        return None
+    return "not a code of the classic game: a string such as '1122', or None, is asked"
+
+
+def _together(guess: str, candidates: tuple[str, ...]) -> str:
+    """``1122 and 1123 (both reply (1, 1))``: two candidates a guess leaves in one cell."""
+    cells = _classic().partition(guess, candidates)
+    reply, cell = next((reply, cell) for reply, cell in cells.items() if len(cell) > 1)
+    return f"{cell[0]} and {cell[1]} (both reply {reply})"
+
+
+def _obvious_judge(case: tuple, given: str | None) -> str | None:
+    (candidates,) = case
+    expected = _obvious(candidates)
+    if len(candidates) == 1:
+        if given == expected:
+            return None
+        (only,) = candidates
+        return (
+            f"with the single candidate {only} you answer {given}, but guessing {only} itself wins at once."
+        )
+    where = f"on {_the_candidates(candidates)}"
+    if given is None:
+        if expected is None:
+            return None
+        role = "the candidate" if expected in candidates else "the code"
+        return f"{where} you answer None, but {role} {expected} splits them into single codes."
+    if max(_classic().partition_sizes(given, candidates).values()) > 1:
+        together = _together(given, candidates)
+        if expected is None and len(candidates) > len(_classic().feedbacks):
+            return (
+                f"{where} you answer {given}, but no guess splits {len(candidates)} codes into single codes: "
+                f"a guess has at most {len(_classic().feedbacks)} replies (and {given} leaves {together})."
+            )
+        return f"{where} your guess {given} does not split them into single codes: it leaves {together}."
+    if expected in candidates and given not in candidates:
+        return (
+            f"{where} you answer {given}, which splits them into single codes, but so does the candidate "
+            f"{expected}, which may win at once."
+        )
+    return None
 
 
 @exercise(
     "mastermind-4",
     names="candidates",
     time_limit=15,
-    without="puzzles.mastermind.heuristics",
-    prepare=_obvious_cases,
+    without=("puzzles.mastermind.heuristics", "puzzles.mastermind.search"),
     asks=(
         "obviously_optimal(candidates): a guess splitting the candidates into single codes, "
         "a candidate if possible, else None"
     ),
     verifies=(
-        "110 candidate sets: 40 random sets of 1 to 16 codes, the cells met after two guesses (17 separated "
-        "only from outside, 55 by no code) and sets of 15, 18 and 30 codes"
+        "random sets of 1 to 16 codes, the cells met after two guesses, separable sets of 14 codes (the most "
+        "4 pegs can separate) and of 13 codes separated only from outside, found by a seeded search, and "
+        "sets of 14 to 30 codes; refuses answers that reach the package's heuristics or search"
     ),
     giveaways=(),
 )
-def _obviously_optimal(answer) -> tuple[bool, str]:
+def _obviously_optimal() -> Plan:
     """obviously_optimal(candidates) -> a separating guess (from the candidates if possible) or None."""
-    game = Game(4, 6)
-    tally = Counter()
-    for candidates, expected in _obvious_cases():
-        given = answer(list(candidates))
-        if expected is None:
-            if given is not None:
-                return False, f"no guess separates {_codes(candidates)}, but you answered {_shown(given)}."
-            tally["none"] += 1
-            continue
-        if not isinstance(given, str) or given not in game.codes:
-            return False, (
-                f"{expected} separates {_codes(candidates)}, but you answered {_shown(given)} "
-                "(a code such as '1122' is asked)."
+    sets = _obvious_sets()
+    tally = Counter(
+        "none" if _obvious(s) is None else "inside" if _obvious(s) in s else "outside" for s in sets
+    )
+    largest = sum(1 for s in sets if len(s) >= 13 and _obvious(s) is not None)
+    return Plan(
+        [
+            Stage(
+                [(s,) for s in sets],
+                judge=_obvious_judge,
+                label=f"the {len(sets)} candidate sets",
+                smallest=False,
             )
-        sizes = game.partition_sizes(given, candidates).values()
-        if max(sizes) != 1:
-            return False, f"your guess {given} does not split {_codes(candidates)} into single codes."
-        if expected in candidates and given not in candidates:
-            return False, (
-                f"{given} separates {_codes(candidates)}, but so does the candidate {expected}, which "
-                "may win at once."
-            )
-        tally["inside" if given in candidates else "outside"] += 1
-    return True, (
-        f"right on {sum(tally.values())} candidate sets: {tally['inside']} separated by a candidate, "
-        f"{tally['outside']} only from outside, {tally['none']} by no code."
+        ],
+        what="your guess",
+        kind=_obvious_kind,
+        build=lambda case: (list(case[0]),),
+        passed=(
+            f"right on {len(sets)} candidate sets: {tally['inside']} separated by a candidate, "
+            f"{tally['outside']} only from outside, {tally['none']} by no code ({largest} of the separable "
+            "ones hold 13 or 14 codes)."
+        ),
     )
 
 
 # -- 5. reveal or determine -----------------------------------------------------------------------
 
 
-def _dawdling(strategy: Strategy) -> Strategy:
-    """A copy that makes one useless guess before every guess of a code already determined.
+def _dawdling(tree: list, game: Game, depth: int = 1) -> list:
+    """A copy of a strategy's JSON tree that makes one useless guess before every guess of a code
+    already determined.
 
     Below the root, a node that only its own guess reaches becomes a node guessing another code
     (the lowest code other than it) whose only reply leads to the old node: the secret was known
     before the extra guess, so the number of guesses to determine it does not change.
     """
-    game = strategy.game
+    guess, replies = tree
+    if not replies and depth > 1:
+        other = game.codes[0] if guess != game.codes[0] else game.codes[-1]
+        black, white = game.feedback(other, guess)
+        return [other, {f"{black},{white}": [guess, {}]}]
+    return [guess, {reply: _dawdling(child, game, depth + 1) for reply, child in replies.items()}]
 
-    def copy(node: Node, depth: int) -> Node:
-        if not node.replies and depth > 1:
-            other = game.codes[0] if node.guess != game.codes[0] else game.codes[-1]
-            return Node(other, {game.feedback(other, node.guess): Node(node.guess)})
-        return Node(node.guess, {reply: copy(child, depth + 1) for reply, child in node.replies.items()})
 
-    return Strategy(game, copy(strategy.root, 1), f"{strategy.name}, dawdling", dict(strategy.info))
+def _as_case(strategy: Strategy, name: str | None = None) -> tuple[dict]:
+    """A strategy as plain data: its name, game and JSON tree."""
+    data = strategy.to_json()
+    return (
+        {
+            "name": name or strategy.name,
+            "pegs": data["pegs"],
+            "colours": data["colours"],
+            "tree": data["tree"],
+        },
+    )
+
+
+DETERMINE_SMALL_GAMES = [(1, 1), (1, 5), (2, 2), (3, 3), (2, 6), (4, 3), (3, 5)]
 
 
 @cache
-def _determine_cases() -> list[tuple[Strategy, int]]:
-    strategies: list[Strategy] = []
-    classic = Game(4, 6)
-    strategies += [heuristic_strategy(classic, h) for h in HEURISTICS]
-    strategies.append(heuristic_strategy(classic, "most-parts", "1234"))
-    for pegs, colours in [(1, 1), (1, 5), (2, 2), (3, 3), (2, 6), (4, 3), (3, 5)]:
-        game = Game(pegs, colours)
-        strategies += [heuristic_strategy(game, h) for h in ("worst-case", "most-parts")]
-        strategies.append(OptimalSearch(game).strategy())
-    strategies += [_dawdling(s) for s in strategies[:2] + strategies[-3:]]
-    return [(s, evaluate_determined(s.game, s).total) for s in strategies]
+def _determine_cases() -> list[tuple[dict]]:
+    """Strategies of eight games as plain data: heuristic and optimal ones, and some that dawdle.
+
+    For 4x6 Knuth's strategy and the two optimal strategies the pack ships (read, not searched:
+    the other heuristics of 4x6 take seconds to build and add no kind of tree).
+    """
+    classic = _classic()
+    cases = [_as_case(heuristic_strategy(classic, "worst-case"))]
+    for cap in (None, 5):
+        cases.append(
+            _as_case(build_data.load_optimal(cap), "optimal" + ("" if cap is None else f", at most {cap}"))
+        )
+    for pegs, colours in DETERMINE_SMALL_GAMES:
+        game = _game(pegs, colours)
+        cases += [_as_case(heuristic_strategy(game, h)) for h in HEURISTICS]
+        cases.append(_as_case(OptimalSearch(game).strategy(), "optimal"))
+    for (data,) in [cases[0], cases[1], *cases[-6:]]:
+        game = _game(data["pegs"], data["colours"])
+        cases.append(({**data, "name": data["name"] + ", dawdling", "tree": _dawdling(data["tree"], game)},))
+    return cases
+
+
+def _strategy(data: dict) -> Strategy:
+    return Strategy.from_json(data)
+
+
+_TOTALS: dict[tuple[str, int, int], tuple[int, int]] = {}
+
+
+def _totals(data: dict) -> tuple[int, int]:
+    """(guesses to determine, guesses to reveal) every secret of a strategy given as plain data."""
+    key = (data["name"], data["pegs"], data["colours"])  # unique among the cases (a test says so)
+    if key not in _TOTALS:
+        strategy = _strategy(data)
+        _TOTALS[key] = (
+            evaluate_determined(strategy.game, strategy).total,
+            evaluate(strategy.game, strategy).total,
+        )
+    return _TOTALS[key]
+
+
+def _determine_judge(case: tuple, given: int) -> str | None:
+    (data,) = case
+    determined, revealed = _totals(data)
+    if given == determined:
+        return None
+    first = data["tree"][0]
+    also = " (that is the total to reveal them)" if given == revealed else f" (and revealed after {revealed})"
+    return (
+        f"for the strategy {data['name']!r} of {_game_words(data['pegs'], data['colours'])} (first guess "
+        f"{first}) your total is {given}; its secrets are determined after {determined} guesses in all{also}."
+    )
 
 
 @exercise(
     "mastermind-5",
     names="strategy",
-    time_limit=15,
+    time_limit=10,
     without="puzzles.mastermind.strategy",
-    prepare=_determine_cases,
     asks="determine_total(strategy): the guesses a strategy needs to determine (not reveal) every secret",
     verifies=(
-        "the four heuristic strategies of 4x6 and one with a forced opening, heuristic and optimal "
-        "strategies of seven smaller games (1x1 to 4x3), and five strategies that waste guesses"
+        "Knuth's strategy and the two shipped optimal strategies of 4x6, the four heuristic strategies and "
+        "an optimal one of seven smaller games (1x1 to 4x3), and eight strategies that waste guesses; the "
+        "answer reads the tree (game, root, guess, replies) while puzzles.mastermind.strategy is closed"
     ),
     giveaways=("4849", "4660", "4668"),
 )
-def _determine_total(answer) -> tuple[bool, str]:
+def _determine_total() -> Plan:
     """determine_total(strategy) -> the sum over secrets of the guesses made until one code is left."""
     cases = _determine_cases()
-    expected_total = {id(strategy): total for strategy, total in cases}
-    found = first_disagreement(
-        answer, lambda strategy: expected_total[id(strategy)], [(s,) for s, _ in cases], kind=whole
-    )
-    if found is not None:
-        (strategy,), given, expected = found
-        game = strategy.game
-        return False, (
-            f"for the strategy {strategy.name!r} of the game with {game.pegs} pegs and {game.colours} "
-            f"colours (first guess {strategy.first_guess}) your total is {_shown(given)}; the secrets are "
-            f"determined after {expected} guesses in all."
-        )
-    return True, (
-        f"right on all {len(cases)} strategies: the four heuristics of 4x6 and a forced opening, "
-        "heuristic and optimal strategies of seven smaller games, and five strategies that waste guesses."
+    dawdling = sum(1 for (data,) in cases if data["name"].endswith("dawdling"))
+    return Plan(
+        [
+            Stage(
+                cases,
+                judge=_determine_judge,
+                label=f"the {len(cases)} strategies",
+                smallest=False,
+            )
+        ],
+        what="your total",
+        kind=whole,
+        build=lambda case: (_strategy(case[0]),),
+        passed=(
+            f"right on all {len(cases)} strategies: Knuth's and the two optimal strategies of 4x6, the "
+            f"four heuristics and an optimal strategy of seven smaller games, and {dawdling} strategies "
+            "that waste guesses."
+        ),
     )
 
 
 # -- 6. the capped recursion -----------------------------------------------------------------------
+#
+# The cap seldom changes the least total (in about 2 sets in 100 of 4x2, fewer elsewhere), so the
+# sets were found by a seeded search (``find_capped_sets`` in tests/mastermind/test_exercises.py,
+# which checks that it finds these again): 12 sets of 5 to 9 codes of 4x2 and one of 11 codes
+# of 2x5 whose tightest cap raises the least total, six sets of 3 to 8 codes of each game where
+# no cap does, and all the codes of 4x2 and 2x4. Searching takes seconds, so the sets are written
+# here, each as ``mask:tightest-free``: the bits of ``mask`` are the indices of its codes in
+# ``game.codes``, ``tightest`` is the tightest feasible cap and ``free`` the first cap at which the
+# least total is T(S). The tests confirm every line with the bare recursion.
+
+CAPPED_SETS: dict[tuple[int, int], str] = {
+    (4, 2): """
+        c976:3-4 6b98:3-4 f883:3-4 6dc5:3-4 d117:3-4 6d90:3-4 b9e:3-4 e998:3-4 e990:3-4 51f6:3-4
+        a95e:3-4 819f:3-4 11d9:3-3 10f6:3-3 860b:3-3 eb08:3-3 a58:2-2 e50a:2-2 ffff:4-4
+    """,
+    (2, 5): """
+        4931b5:3-4 28000e:3-3 401102:3-3 201001:2-2 806586:3-3 102c2e:3-3 501000:2-2
+    """,
+    (3, 3): """
+        18410:2-2 3d0c100:3-3 1400004:2-2 415008c:2-2 534908:3-3 480640:2-2
+    """,
+    (2, 4): """
+        2401:2-2 8050:2-2 10f4:3-3 5315:3-3 f882:3-3 31a:3-3 ffff:4-4
+    """,
+}
+LOOSER_CAP_CODES = 7  # sets of at most this many codes are tried with one cap more than costs nothing
+
+
+def _members(pegs: int, colours: int, mask: int) -> tuple[str, ...]:
+    """The codes whose indices are the bits of ``mask``, in order."""
+    return tuple(code for index, code in enumerate(_game(pegs, colours).codes) if mask >> index & 1)
+
+
+# Written by hand: the doubles 11, 22, 33, ... of 2x4 and 2x5. A guess inside them only tells
+# itself from the rest, one outside (12) splits them in two: the least total, and any total
+# within the tightest cap, needs that outside guess with two cells and no win.
+CAPPED_DOUBLES: dict[tuple[int, int], str] = {(2, 4): "8421:3-3", (2, 5): "1041041:4-4"}
+
+
+def _capped_sets() -> list[tuple[tuple[int, int], int, int, int]]:
+    """CAPPED_SETS and CAPPED_DOUBLES read: ((pegs, colours), mask, tightest cap, first cap that
+    costs nothing)."""
+    found = []
+    for game, text in [*CAPPED_SETS.items(), *CAPPED_DOUBLES.items()]:
+        for item in text.split():
+            mask, caps = item.split(":")
+            tightest, free = caps.split("-")
+            found.append((game, int(mask, 16), int(tightest), int(free)))
+    return found
 
 
 @cache
-def _capped_cases() -> list[tuple[Game, tuple[str, ...], int, int, int]]:
-    """(game, candidates, d, T_d(S), T(S)) for feasible caps d, smallest sets first.
-
-    The cap seldom changes the least total (in about 3 sets in 100 of the 4x2 and 2x5 games), so
-    random sets are drawn and every set where it does is kept, with about one in twelve of the
-    others and all the codes of 4x2 and 2x4 (the whole 2x5 and 3x3 games, whose least totals the
-    lesson prints, would add seconds and no case the random sets miss).
-    """
-    rng = random.Random(5)
-    binding, others = [], []
-    for (pegs, colours), draws in [((4, 2), 900), ((2, 5), 250), ((3, 3), 25), ((2, 4), 25)]:
-        game = Game(pegs, colours)
-        free = OptimalSearch(game)
-        searches = {d: OptimalSearch(game, d) for d in range(1, 6)}
-        sets = {
-            tuple(sorted(rng.sample(game.codes, rng.randint(3, min(12, game.size))))) for _ in range(draws)
-        }
-        for candidates in sorted(sets) + [game.codes]:
-            plain = free.value(candidates)
-            rows = []
-            for d in range(1, 6):
-                value = searches[d].value(candidates)
-                if value < INFEASIBLE:
-                    rows.append((game, tuple(candidates), d, value, plain))
-                    if value == plain:
-                        break  # larger caps change nothing
-            if any(value != plain for *_, value, plain in rows):
-                binding += rows
-            elif (len(candidates) == game.size and game.size <= 16) or rng.random() < 0.08:
-                others += rows
-    cases = binding + others
-    cases.sort(key=lambda case: (len(case[1]), case[0].size, case[1], case[2]))
+def _capped_cases() -> list[tuple[tuple[int, int], tuple[str, ...], int]]:
+    """((pegs, colours), candidates, d) for every feasible cap d up to the first that costs nothing (one
+    more for small sets), the smallest sets first."""
+    cases = []
+    for (pegs, colours), mask, tightest, free in _capped_sets():
+        candidates = _members(pegs, colours, mask)
+        last = free + 1 if len(candidates) <= LOOSER_CAP_CODES else free
+        cases += [((pegs, colours), candidates, d) for d in range(tightest, last + 1)]
+    cases.sort(key=lambda case: (len(case[1]), case[0][1] ** case[0][0], case[0], case[1], case[2]))
     return cases
+
+
+@cache
+def _search(pegs: int, colours: int, cap: int | None) -> OptimalSearch:
+    return OptimalSearch(_game(pegs, colours), cap)
+
+
+def _capped_judge(case: tuple, given: int) -> str | None:
+    (pegs, colours), candidates, d = case
+    expected = _search(pegs, colours, d).value(candidates)
+    if expected >= INFEASIBLE:
+        raise PackFault(f"the check's case {case!r} has no strategy within its cap")
+    if given == expected:
+        return None
+    free = _search(pegs, colours, None).value(candidates)
+    where = f"in the game {pegs}x{colours} with {_the_candidates(candidates)} and at most d = {d} guesses"
+    if free == expected:
+        return (
+            f"{where} your total is {given}, but the least total is {expected} (here the cap costs nothing)."
+        )
+    if given == free:
+        return (
+            f"{where} your total is {given}, but the least total is {expected}: {given} is the least total "
+            f"without the cap, which costs {_plural(expected - given, 'guess', 'guesses')} more here."
+        )
+    return f"{where} your total is {given}, but the least total is {expected} ({free} without the cap)."
 
 
 @exercise(
     "mastermind-6",
     names="game, candidates, d",
-    time_limit=10,
+    time_limit=15,
     without="puzzles.mastermind.search",
-    prepare=_capped_cases,
     asks="capped_total(game, candidates, d): the least total of guesses when no secret may need more than d",
     verifies=(
-        "all codes of 4x2 and 2x4 and 108 random sets of 3 to 12 codes of 4x2, 2x5, 3x3 and 2x4, each "
-        "with every cap from the least feasible one up (138 cases); 28 of the sets cost more under their "
-        "tightest cap"
+        "all codes of 4x2 and 2x4 and 37 sets of 3 to 11 codes of 4x2, 2x5, 3x3 and 2x4, each with every cap "
+        "from the least feasible one to the first that costs nothing (one more for sets of at most 7 codes); "
+        "13 of the sets, found by a seeded search, cost more under their tightest cap; and the doubles (11, "
+        "22, ...) of 2x4 and 2x5, which need a guess outside them; refuses answers that reach "
+        "puzzles.mastermind.search"
     ),
     giveaways=("T_{d-1}", "d - 1"),
 )
-def _capped_total(answer) -> tuple[bool, str]:
+def _capped_total() -> Plan:
     """capped_total(game, candidates, d) -> T_d(S), checked where a strategy within d guesses exists."""
     cases = _capped_cases()
-    reference = {(game, candidates, d): value for game, candidates, d, value, _ in cases}
-    found = first_disagreement(
-        lambda game, candidates, d: answer(game, list(candidates), d),
-        lambda game, candidates, d: reference[(game, candidates, d)],
-        [(game, candidates, d) for game, candidates, d, _, _ in cases],
+    sets = len(_capped_sets())
+    binding = sum(1 for _, _, tightest, free in _capped_sets() if tightest < free)
+    return Plan(
+        [Stage(cases, judge=_capped_judge, label=f"the {len(cases)} cases", smallest=False)],
+        what="your total",
         kind=whole,
-    )
-    if found is not None:
-        (game, candidates, d), given, expected = found
-        return False, (
-            f"in the game {game.pegs}x{game.colours} with the {len(candidates)} candidates "
-            f"{_codes(candidates)} and at most d = {d} guesses, your total is {_shown(given)}; "
-            f"the least total is {expected}."
-        )
-    binding = sum(1 for *_, value, plain in cases if value != plain)
-    return True, (
-        f"right on {len(cases)} (game, candidates, cap) cases in 4x2, 2x5, 3x3 and 2x4, {binding} of them "
-        "with a cap that raises the least total."
+        build=lambda case: (_game(*case[0]), list(case[1]), case[2]),
+        passed=(
+            f"right on {len(cases)} (game, candidates, cap) cases: {sets} sets of 4x2, 2x5, 3x3 and 2x4, "
+            f"each with every cap from the tightest up, {binding} of them with a cap that raises the least "
+            "total, and the doubles of 2x4 and 2x5, which need a guess outside them."
+        ),
     )
 
 
 # -- 7. a lower bound on the total ------------------------------------------------------------------
 
-SMALL_GAMES_FILE = "puzzles/mastermind/data/small_games.json"
-_ROW_KEYS = {
-    "pegs",
-    "colours",
-    "codes",
-    "optimal total",
-    "optimal total within it",
-    "least worst case",
-    "worst case of that strategy",
-}
 
+def _shipped_optima() -> dict[tuple[int, int], int]:
+    """The optimal totals of the shipped small-games table.
 
-@cache
-def _fresh_small_totals() -> dict[tuple[int, int], int]:
-    """Optimal totals of the smallest shipped games, searched again (to catch a damaged file)."""
-    return {
-        (p, c): OptimalSearch(Game(p, c)).value() for p, c in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
-    }
-
-
-def _shipped_small_games() -> list[dict[str, int]]:
-    """The rows of the shipped small-games table, verified; a missing or damaged file is a PackFault."""
-    path = build_data.DATA / "small_games.json"
-    try:
-        data = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise PackFault(f"the shipped file {SMALL_GAMES_FILE} is missing") from None
-    except (OSError, ValueError) as error:
-        raise PackFault(f"the shipped file {SMALL_GAMES_FILE} cannot be read ({error})") from None
-
-    def damaged(why: str) -> PackFault:
-        return PackFault(f"the shipped file {SMALL_GAMES_FILE} is damaged: {why}")
-
-    rows = data.get("games") if isinstance(data, dict) else None
-    if not isinstance(rows, list):
-        raise damaged("it has no list 'games'")
-    games = set()
-    for row in rows:
-        if not isinstance(row, dict) or set(row) != _ROW_KEYS:
-            raise damaged(f"a row should hold {sorted(_ROW_KEYS)}, got {_shown(row)}")
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in row.values()):
-            raise damaged(f"a row holds something other than positive integers: {_shown(row)}")
-        pegs, colours = row["pegs"], row["colours"]
-        if row["codes"] != colours**pegs:
-            raise damaged(f"the game {pegs}x{colours} cannot have {row['codes']} codes")
-        if not row["codes"] <= row["optimal total"] <= row["optimal total within it"]:
-            raise damaged(f"the totals of the game {pegs}x{colours} are out of order")
-        if not row["least worst case"] <= row["worst case of that strategy"]:
-            raise damaged(f"the worst cases of the game {pegs}x{colours} are out of order")
-        fresh = _fresh_small_totals().get((pegs, colours))
-        if fresh is not None and fresh != row["optimal total"]:
-            raise damaged(
-                f"it gives {row['optimal total']} as the optimal total of {pegs}x{colours}; "
-                f"a fresh search gives {fresh}"
-            )
-        games.add((pegs, colours))
-    expected = set(build_data.SMALL_GAMES)
-    if games != expected or len(rows) != len(expected):
-        raise damaged(f"it should hold each of the games {sorted(expected)} once")
-    return rows
+    Read at every check (not cached), so that a file damaged or restored while the kernel runs
+    is seen: ``load_small_games`` checks it against the manifest and against what it claims (a
+    row per game, consistent, the smallest games searched again); a missing or damaged file is
+    a ``DataFault`` naming the file and the command that rebuilds it.
+    """
+    data = build_data.load_small_games()
+    return {(row["pegs"], row["colours"]): row["optimal total"] for row in data["games"]}
 
 
 def _tree_bound(codes: int, branches: int) -> int:
@@ -513,44 +810,64 @@ def _total_lower_bound(pegs: int, colours: int) -> int:
     return _tree_bound(colours**pegs, _replies_in_game(pegs, colours) - 1)
 
 
-_BOUND_RANGE = [(pegs, colours) for pegs in range(1, 41) for colours in range(1, 16)]
+BOUND_PEGS, BOUND_COLOURS = 40, 15
+
+
+def _below_the_optimum(case: tuple, given: int) -> str | None:
+    """A shipped game: the bound may not exceed the exhaustive optimum, and is the tree bound."""
+    pegs, colours = case
+    optimum = _shipped_optima()[pegs, colours]
+    bound = _total_lower_bound(pegs, colours)
+    where = f"for {_game_words(pegs, colours)}"
+    if given > optimum:
+        return (
+            f"{where} your bound {given} exceeds the optimal total {optimum} found by exhaustive search, "
+            f"so it is not a lower bound (the tree-counting bound is {bound})."
+        )
+    if given != bound:
+        return (
+            f"{where} your bound is {given}, but the tree-counting bound is {bound} (the exhaustive "
+            f"optimum is {optimum})."
+        )
+    return None
 
 
 @exercise(
     "mastermind-7",
     names="pegs, colours",
-    time_limit=10,
+    time_limit=5,
     without="puzzles.mastermind",
-    prepare=_fresh_small_totals,
     asks=(
         "total_lower_bound(pegs, colours): the tree-counting lower bound on a whole game's optimal total, "
         "with the replies that really occur, without the package"
     ),
     verifies=(
-        "every game with 1 to 40 pegs and 1 to 15 colours (up to 15**40 codes: levels, not codes); "
-        "never above the exhaustive optimum of the 15 shipped games (file verified first)"
+        "the 15 shipped games first (never above their exhaustive optimum, file verified), then every game "
+        f"with 1 to {BOUND_PEGS} pegs and 1 to {BOUND_COLOURS} colours (up to 15**40 codes: levels, not "
+        "codes); refuses answers that reach puzzles.mastermind"
     ),
     giveaways=("4986",),
 )
-def _lower_bound(answer) -> tuple[bool, str]:
+def _lower_bound() -> Plan:
     """total_lower_bound(pegs, colours) -> the tree bound for all c^p codes with R(p, c) - 1 branches."""
-    rows = _shipped_small_games()
-    for row in rows:
-        pegs, colours = row["pegs"], row["colours"]
-        given = answer(pegs, colours)
-        if (problem := whole(given)) is not None:
-            return False, f"at (pegs, colours) = ({pegs}, {colours}): {problem}."
-        if given > row["optimal total"]:
-            return False, (
-                f"for {pegs} pegs and {colours} colours your bound {given} exceeds the optimal total "
-                f"{row['optimal total']} found by exhaustive search, so it is not a lower bound."
-            )
-    found = first_disagreement(answer, _total_lower_bound, _BOUND_RANGE, kind=whole)
-    if found is not None:
-        return _disagreement(found, "pegs, colours", "the tree-counting bound")
-    exact = sum(1 for row in rows if _total_lower_bound(row["pegs"], row["colours"]) == row["optimal total"])
-    return True, (
-        "your bound is the tree-counting bound for every game with 1 to 40 pegs and 1 to 15 colours "
-        f"(a loop over codes could not reach 15**40 of them), and it stays at or below the exhaustive "
-        f"optimum of all 15 shipped games ({exact} of them exactly)."
+    shipped = sorted(build_data.SMALL_GAMES)
+    grid = [(p, c) for p in range(1, BOUND_PEGS + 1) for c in range(1, BOUND_COLOURS + 1)]
+    return Plan(
+        [
+            Stage(shipped, judge=_below_the_optimum, label=f"the {len(shipped)} shipped games"),
+            Stage(
+                grid,
+                reference=_total_lower_bound,
+                label=f"every game with 1 to {BOUND_PEGS} pegs and 1 to {BOUND_COLOURS} colours",
+                evidence="the tree-counting bound",
+                smallest=False,
+            ),
+        ],
+        what="your bound",
+        kind=whole,
+        passed=(
+            f"your bound is the tree-counting bound for every game with 1 to {BOUND_PEGS} pegs and 1 to "
+            f"{BOUND_COLOURS} colours (a loop over codes could not reach 15**40 of them), and it stays at or "
+            f"below the exhaustive optimum of all {len(shipped)} shipped games."
+        ),
     )

@@ -5,12 +5,15 @@ problem, the lost positions for every M, the length of a game (the paper's Remar
 paper's Assertion C(i). Lesson 2 (beyond the paper): the lost positions of the family
 S = {1, a, a+1}, misère against normal play. Lesson 3: sums of games with S = {1, 4}, misère Nim.
 
-Every check first compares the answer with independent evidence where it can be computed:
+Every check first compares the answer with independent evidence, from the smallest case up:
 the backward DP (``win_table``), a DP over every line of play (``game_lengths``) or a plain
-game-tree search over several piles. Most then go where no table or search reaches (up to
-10**18 sticks), comparing with the closed form the lesson proves; the tests of this unit check
-those closed forms against the DP and the searches. Answers are called with exact integers
-and must give exact values back: a float, None or a string is "Not yet" with its repr.
+game-tree search over several piles. Then it goes where no table or search reaches (up to
+10**18 sticks, and just above 2**53 and 2**60, where a quotient in floating point is
+rounded), comparing with the rule the lesson proves; the tests of this unit check those rules
+against the DP and the searches. The checker writes the messages.
+
+Every exercise asks for the student's own rule: while the answer runs, ``puzzles.matchsticks``
+cannot be reached by any route (``exercise(..., without=WITHOUT)``).
 """
 
 from __future__ import annotations
@@ -20,16 +23,19 @@ from collections.abc import Iterable
 from functools import cache, reduce
 from itertools import combinations, combinations_with_replacement, product
 from operator import xor
+from typing import Any
 
 from puzzles.course.checker import (
+    Plan,
+    Stage,
     boolean,
-    counterexample_place,
     exercise,
-    first_disagreement,
+    pair_of,
+    place,
     set_of_whole,
+    show,
     whole,
 )
-from puzzles.course.display import format_set
 from puzzles.matchsticks.model import game_lengths, win_table
 
 __all__: list[str] = []
@@ -37,26 +43,30 @@ __all__: list[str] = []
 WITHOUT = "puzzles.matchsticks"
 HUGE = 10**15  # far beyond any table: only a rule answers there in time
 HUGEST = 10**18
+FAR = "a size no table reaches"
 
 
-def _report(found, what: str, where: str, names: str) -> tuple[bool, str]:
-    """The verdict of a ``first_disagreement`` search: the range verified, or the first case."""
-    if found is None:
-        return True, f"{what} for every {where}."
-    case, given, expected = found
-    return False, (
-        f"smallest counterexample at {counterexample_place(case, names)}: your answer gives "
-        f"{given!r}, the right value is {expected!r}."
-    )
-
-
-def _whole_or_none(value) -> str | None:
+def _whole_or_none(value: Any) -> str | None:
     """The kind of an answer that is an integer or None (and nothing else)."""
     return None if value is None else whole(value)
 
 
+def _set_kind(value: Any) -> str | None:
+    """A set of integers (or a list, tuple or range of them); a range is not walked element by element."""
+    if isinstance(value, range):
+        return None
+    return set_of_whole(value)
+
+
+def _same_set(given: Any, expected: set[int]) -> bool:
+    """Equal as sets, without building a set from a range of 10**18 numbers."""
+    if isinstance(given, range) and len(given) > len(expected):
+        return False
+    return set(given) == expected
+
+
 def _float_traps(moduli: Iterable[int], remainders: Iterable[int]) -> list[int]:
-    """Huge N just above powers of two, with each remainder mod each modulus.
+    """Huge N just above powers of two (and 10**18), with each remainder mod each modulus.
 
     There ``N / (M + 1)`` in floating point is rounded, and an "is it an integer?" test or a
     ``math.ceil`` on it answers wrongly for some of them.
@@ -67,6 +77,11 @@ def _float_traps(moduli: Iterable[int], remainders: Iterable[int]) -> list[int]:
             for remainder in remainders:
                 found.append(base - base % modulus + modulus + remainder % modulus)
     return found
+
+
+def _by_size(cases: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(N, M) pairs from the smallest up: by N + M, then M."""
+    return sorted(cases, key=lambda case: (case[0] + case[1], case[1]))
 
 
 # ---------------------------------------------------------------------------
@@ -91,64 +106,70 @@ GROUP_M, GROUP_N = 4, 40
 GROUP_SMALL = 2000
 
 
+def _group_rule(n: int) -> int:
+    return (n - 1) % (GROUP_M + 1)
+
+
+def _group_far() -> list[int]:
+    """Winning n around 10**15 and 10**18, and just above 2**53 and 2**60."""
+    near = [n for base in (HUGE, HUGEST) for n in range(base, base + 2 * (GROUP_M + 1))]
+    traps = _float_traps([GROUP_M + 1], range(GROUP_M + 1))
+    return sorted({n for n in near + traps if _group_rule(n)})
+
+
+@cache
+def _lines_won_from(n: int) -> int:
+    """The lines of play of the opponent from n when the player to move always takes the DP's
+    winning take (n winning): every line ends with the opponent taking the last stick."""
+    left = n - _dp_winning_takes(n, GROUP_M)[0]
+    lines = 0
+    for opponent in range(1, min(GROUP_M, left) + 1):
+        lines += 1 if left == opponent else _lines_won_from(left - opponent)
+    return lines
+
+
 @exercise(
     "matchsticks-1",
-    on_timeout="This check goes on to n around 10**15 and 10**18, where"
-    " no table can go: the exercise asks for a rule.",
+    on_timeout="This check goes on to n around 10**15 and 10**18, where no table can go: the exercise "
+    "asks for a rule.",
     names="n",
     without=WITHOUT,
     asks="Winston's group problem (40 sticks, take 1..4): group_strategy(n), a winning take at every "
     "winning position, without the package.",
-    verifies="the unique winning take at every winning n <= 2000 (DP), every line of play from 40, "
-    "and winning n around 10**15 and 10**18.",
+    verifies="the unique winning take at every winning n <= 2000 (DP), hence every line of play from 40, "
+    "then winning n around 10**15 and 10**18 and just above 2**53 and 2**60 (the proved rule); refuses "
+    "answers that reach puzzles.matchsticks.",
     giveaways=("(n - 1) % 5", "(n-1) % 5", "1 \\pmod 5", "1 (mod 5)", "1, 6, 11, 16"),
 )
-def _group_problem(answer) -> tuple[bool, str]:
+def _group_problem() -> Plan:
     """M = 4: ``answer(n)`` is the take with n sticks on the table (checked at winning n)."""
-    M = GROUP_M
-    table = _dp_table(M)
-
-    def winning_take(n: int) -> int:
-        return (n - 1) % (M + 1) if n > GROUP_SMALL else _dp_winning_takes(n, M)[0]
-
-    winning = [n for n in range(1, GROUP_SMALL + 1) if table[n]]
-    huge = [n for base in (HUGE, HUGEST) for n in range(base, base + 2 * (M + 1)) if (n - 1) % (M + 1)]
-    found = first_disagreement(answer, winning_take, [(n,) for n in winning + huge], kind=whole)
-    if found is not None:
-        (n,), given, expected = found
-        if isinstance(given, str):  # a kind problem, already a sentence
-            return False, f"with n = {n} sticks: {given}."
-        if isinstance(given, int) and 1 <= given <= min(M, n):
-            return False, (
-                f"with n = {n} sticks you take {given}, leaving {n - given}, from which the opponent "
-                f"can win; the only winning take is {expected}."
-            )
-        return (
-            False,
-            f"with n = {n} sticks you may take 1..{min(M, n)}, not {given!r}; "
-            f"the winning take is {expected}.",
-        )
-    # play it out from 40 against every line of the opponent (a plain game-tree search)
-    lines = 0
-
-    def my_turn(n: int) -> bool:
-        nonlocal lines
-        left = n - answer(n)
-        if left == 0:
-            return False  # never happens: every take above wins
-        for opponent in range(1, min(M, left) + 1):
-            if left - opponent == 0:
-                lines += 1  # the opponent took the last stick: this line is won
-            elif not my_turn(left - opponent):
-                return False
-        return True
-
-    if not my_turn(GROUP_N):  # pragma: no cover - excluded by the comparison above
-        return False, "your strategy loses some line of play from N = 40."
-    return True, (
-        f"your take is the winning one at every winning n <= {GROUP_SMALL} (the DP agrees) and at "
-        f"n around 10**15 and 10**18, where no table reaches; from 40 sticks it wins all {lines} "
-        f"lines of play of the opponent, first taking {answer(GROUP_N)}."
+    table = _dp_table(GROUP_M)
+    winning = [(n,) for n in range(1, GROUP_SMALL + 1) if table[n]]
+    far = [(n,) for n in _group_far()]
+    first = _dp_winning_takes(GROUP_N, GROUP_M)[0]
+    return Plan(
+        [
+            Stage(
+                winning,
+                reference=lambda n: _dp_winning_takes(n, GROUP_M)[0],
+                label=f"every winning n <= {GROUP_SMALL}",
+                evidence="the dynamic programme's only winning take",
+            ),
+            Stage(
+                far,
+                reference=_group_rule,
+                label=f"the {len(far)} winning n from 2**53 to 10**18",
+                evidence="the rule proved in the lesson",
+                smallest=False,
+                far=FAR,
+            ),
+        ],
+        what="your take",
+        kind=whole,
+        passed=f"your take is the only winning one at every winning n <= {GROUP_SMALL} (the dynamic "
+        f"programme agrees), so from 40 sticks it wins all {_lines_won_from(GROUP_N)} lines of play of the "
+        f"opponent, first taking {first}; and it is right at {len(far)} winning n from 2**53 to 10**18, "
+        "where no table reaches.",
     )
 
 
@@ -161,6 +182,11 @@ def _winning_first_picks_rule(N: int, M: int) -> set[int]:
 PICKS_N, PICKS_M = 300, 25
 
 
+def _first_picks_far() -> list[tuple[int, int]]:
+    moduli = (2, 3, 6, 7, 10, 1001, 10**4 + 1)
+    return sorted((N, m - 1) for m in moduli for N in _float_traps([m], range(m if m < 12 else 3)))
+
+
 @exercise(
     "matchsticks-2",
     on_timeout="This check goes on to N around 10**18, where no DP can go: the exercise asks for a rule.",
@@ -168,8 +194,9 @@ PICKS_N, PICKS_M = 300, 25
     without=WITHOUT,
     asks="Which positions are lost for every M (with proof); winning_first_picks(N, M), the set of "
     "every winning first pick, without the package.",
-    verifies="the DP's set of winning first picks for every N <= 300, M <= 25, then N up to 10**18 "
-    "with M up to 10**4 (where floating point rounds and no DP reaches).",
+    verifies=f"the DP's set of winning first picks for every N <= {PICKS_N}, M <= {PICKS_M}, then "
+    f"{len(_first_picks_far())} pairs with N up to 10**18 and M up to 10**4 (where floating point rounds "
+    "and no DP reaches); refuses answers that reach puzzles.matchsticks.",
     giveaways=(
         "(N - 1) % (M + 1)",
         "(N-1) % (M+1)",
@@ -179,25 +206,33 @@ PICKS_N, PICKS_M = 300, 25
         "1 (mod M + 1)",
     ),
 )
-def _winning_first_picks(answer) -> tuple[bool, str]:
+def _winning_first_picks() -> Plan:
     """``answer(N, M)`` is the set of winning first picks (empty when the first player loses)."""
-    small = sorted(
-        ((N, M) for M in range(1, PICKS_M + 1) for N in range(1, PICKS_N + 1)),
-        key=lambda case: (case[0] + case[1], case[1]),
-    )
-
-    def reference(N: int, M: int) -> set[int]:
-        return set(_dp_winning_takes(N, M)) if N <= PICKS_N else _winning_first_picks_rule(N, M)
-
-    moduli = (2, 3, 6, 7, 10, 1001, 10**4 + 1)
-    huge = sorted((N, m - 1) for m in moduli for N in _float_traps([m], range(m if m < 12 else 3)))
-    found = first_disagreement(answer, reference, small + huge, kind=set_of_whole)
-    return _report(
-        found,
-        "your set of winning first picks agrees with the DP",
-        f"N <= {PICKS_N} and M <= {PICKS_M}, and with the proved rule at {len(huge)} pairs with N up "
-        "to 10**18 and M up to 10**4, where no DP reaches and floating point rounds",
-        "N, M",
+    small = _by_size((N, M) for M in range(1, PICKS_M + 1) for N in range(1, PICKS_N + 1))
+    far = _first_picks_far()
+    return Plan(
+        [
+            Stage(
+                small,
+                reference=lambda N, M: set(_dp_winning_takes(N, M)),
+                label=f"every N <= {PICKS_N} and M <= {PICKS_M}",
+                evidence="the dynamic programme",
+            ),
+            Stage(
+                far,
+                reference=_winning_first_picks_rule,
+                label=f"the {len(far)} pairs with N up to 10**18",
+                evidence="the rule proved in the lesson",
+                smallest=False,
+                far="no DP reaches it, and N / (M + 1) in floating point is rounded",
+            ),
+        ],
+        what="your set of winning first picks",
+        kind=_set_kind,
+        same=_same_set,
+        passed=f"your set of winning first picks agrees with the dynamic programme for every N <= {PICKS_N} "
+        f"and M <= {PICKS_M}, and with the proved rule at {len(far)} pairs with N up to 10**18 and M up to "
+        "10**4, where no DP reaches and floating point rounds.",
     )
 
 
@@ -210,38 +245,55 @@ def _picks_rule(N: int, M: int) -> int:
 LENGTH_N, LENGTH_M = 150, 10
 
 
+def _length_far() -> list[tuple[int, int]]:
+    return sorted((N, m - 1) for m in (2, 5, 6, 10**9 + 1) for N in _float_traps([m], range(min(m, 4))))
+
+
+def _one_length(N: int, M: int) -> int:
+    """The one number of picks on every line of the loser, by the DP over the lines (Remark B)."""
+    (length,) = game_lengths(N, M)
+    return length
+
+
 @exercise(
     "matchsticks-3",
-    on_timeout="This check goes on to N around 10**18, where"
-    " no game can be played out: count the rounds instead.",
+    on_timeout="This check goes on to N around 10**18, where no game can be played out: count the rounds "
+    "instead.",
     names="N, M",
+    without=WITHOUT,
     asks="Remark B: picks_in_game(N, M), the number of picks in a game won by perfect play, the same "
-    "on every line of the loser (with proof).",
-    verifies="a DP over every line of the losing player for every N <= 150, M <= 10, then N up to "
-    "10**18 with M up to 10**9.",
+    "on every line of the loser (with proof), without the package.",
+    verifies=f"a DP over every line of the losing player for every N <= {LENGTH_N}, M <= {LENGTH_M}, then "
+    f"{len(_length_far())} pairs with N up to 10**18 and M up to 10**9 (the rounds of Remark B); refuses "
+    "answers that reach puzzles.matchsticks.",
     giveaways=("2(p + 1)", "2(p+1)", "2p + 2", "2p+2", "2q + 1", "2q+1", "16 picks"),
 )
-def _picks_in_game(answer) -> tuple[bool, str]:
+def _picks_in_game() -> Plan:
     """``answer(N, M)``: how many picks the game lasts when the player who can win always does."""
-    small = sorted(
-        ((N, M) for M in range(1, LENGTH_M + 1) for N in range(1, LENGTH_N + 1)),
-        key=lambda case: (case[0] + case[1], case[1]),
-    )
-
-    def reference(N: int, M: int) -> int:
-        if N > LENGTH_N:
-            return _picks_rule(N, M)
-        (length,) = game_lengths(N, M)  # one length on every line: Remark B
-        return length
-
-    huge = sorted((N, m - 1) for m in (2, 5, 6, 10**9 + 1) for N in _float_traps([m], range(min(m, 4))))
-    found = first_disagreement(answer, reference, small + huge, kind=whole)
-    return _report(
-        found,
-        "your number of picks agrees with a DP over every line of play",
-        f"N <= {LENGTH_N} and M <= {LENGTH_M}, and with the rounds of Remark B at {len(huge)} pairs "
-        "with N up to 10**18 and M up to 10**9, where no line of play can be followed to the end",
-        "N, M",
+    small = _by_size((N, M) for M in range(1, LENGTH_M + 1) for N in range(1, LENGTH_N + 1))
+    far = _length_far()
+    return Plan(
+        [
+            Stage(
+                small,
+                reference=_one_length,
+                label=f"every N <= {LENGTH_N} and M <= {LENGTH_M}",
+                evidence="a DP over every line of play",
+            ),
+            Stage(
+                far,
+                reference=_picks_rule,
+                label=f"the {len(far)} pairs with N up to 10**18",
+                evidence="the rounds of Remark B",
+                smallest=False,
+                far="no line of play can be followed to its end there",
+            ),
+        ],
+        what="your number of picks",
+        kind=whole,
+        passed=f"your number of picks agrees with a DP over every line of play for every N <= {LENGTH_N} and "
+        f"M <= {LENGTH_M}, and with the rounds of Remark B at {len(far)} pairs with N up to 10**18 and M "
+        "up to 10**9, where no line of play can be followed to the end.",
     )
 
 
@@ -253,39 +305,54 @@ def _extreme_pick_rule(N: int, M: int) -> int | None:
 EXTREME_N, EXTREME_M = 600, 30
 
 
+def _extreme_far() -> list[tuple[int, int]]:
+    return sorted((N, m - 1) for m in (2, 3, 6, 7, 1000) for N in _float_traps([m], range(min(m, 4))))
+
+
+def _dp_extreme_pick(N: int, M: int) -> int | None:
+    wins = _dp_winning_takes(N, M)
+    return wins[0] if wins and wins[0] in (1, M) else None
+
+
 @exercise(
     "matchsticks-4",
-    on_timeout="This check goes on to N around 10**18, where"
-    " no DP can go: use the two divisibility tests of C(i).",
+    on_timeout="This check goes on to N around 10**18, where no DP can go: use the two divisibility "
+    "tests of C(i).",
     names="N, M",
     without=WITHOUT,
     asks="Assertion C(i) (both directions, with proof): extreme_pick(N, M), the first pick C(i) "
     "determines (1 or M) or None, by two divisibility tests.",
-    verifies="the DP's winning first pick where it is 1 or M, None elsewhere, for every N <= 600, "
-    "M <= 30, then N up to 10**18 where float quotients round.",
+    verifies=f"the DP's winning first pick where it is 1 or M, None elsewhere, for every N <= {EXTREME_N}, "
+    f"M <= {EXTREME_M}, then {len(_extreme_far())} pairs with N up to 10**18 where float quotients round; "
+    "refuses answers that reach puzzles.matchsticks.",
     giveaways=("m_1 = M = 5", "m1 = M = 5", "m_1 = 5$", "m1 = 5 "),
 )
-def _extreme_pick(answer) -> tuple[bool, str]:
+def _extreme_pick() -> Plan:
     """``answer(N, M)``: 1 or M as Assertion C(i) says, None when neither quotient is an integer."""
-    small = sorted(
-        ((N, M) for M in range(1, EXTREME_M + 1) for N in range(1, EXTREME_N + 1)),
-        key=lambda case: (case[0] + case[1], case[1]),
-    )
-
-    def reference(N: int, M: int) -> int | None:
-        if N > EXTREME_N:
-            return _extreme_pick_rule(N, M)
-        wins = _dp_winning_takes(N, M)
-        return wins[0] if wins and wins[0] in (1, M) else None
-
-    huge = sorted((N, m - 1) for m in (2, 3, 6, 7, 1000) for N in _float_traps([m], range(min(m, 4))))
-    found = first_disagreement(answer, reference, small + huge, kind=_whole_or_none)
-    return _report(
-        found,
-        "your pick agrees with the DP (1 or M where C(i) applies, None elsewhere)",
-        f"N <= {EXTREME_N} and M <= {EXTREME_M} (the paper's instances among them), and at "
-        f"{len(huge)} pairs with N up to 10**18, where a quotient in floating point can look whole",
-        "N, M",
+    small = _by_size((N, M) for M in range(1, EXTREME_M + 1) for N in range(1, EXTREME_N + 1))
+    far = _extreme_far()
+    return Plan(
+        [
+            Stage(
+                small,
+                reference=_dp_extreme_pick,
+                label=f"every N <= {EXTREME_N} and M <= {EXTREME_M}",
+                evidence="the dynamic programme",
+            ),
+            Stage(
+                far,
+                reference=_extreme_pick_rule,
+                label=f"the {len(far)} pairs with N up to 10**18",
+                evidence="the rule proved in the lesson",
+                smallest=False,
+                far="no DP reaches it, and a quotient in floating point can look whole",
+            ),
+        ],
+        what="your pick",
+        kind=_whole_or_none,
+        passed=f"your pick agrees with the dynamic programme (1 or M where C(i) applies, None elsewhere) for "
+        f"every N <= {EXTREME_N} and M <= {EXTREME_M} (the paper's instances among them), and at {len(far)} "
+        "pairs with N up to 10**18, where a quotient in floating point can look whole.",
     )
 
 
@@ -303,44 +370,62 @@ def _lost_family_rule(n: int, a: int) -> bool:
 FAMILY_A, FAMILY_N = 40, 500
 
 
-@exercise(
-    "matchsticks-5",
-    on_timeout="This check goes on to n around 10**18 and a up to 10**6, where"
-    " no table can go: the exercise asks for a rule.",
-    names="n, a",
-    without=WITHOUT,
-    asks="The lost positions of S = {1, a, a+1} under normal play for every a >= 2 (with proof): "
-    "lost_1_a(n, a), without the package.",
-    verifies="the DP for every a in 2..40 and n <= 500, then 223 positions with n up to 10**18 and "
-    "a up to 10**6.",
-    giveaways=("2a + 1", "2a+1", "2 a + 1", "r < a", "even and less than a"),
-)
-def _lost_family(answer) -> tuple[bool, str]:
-    """``answer(n, a)`` is True when n is lost under normal play with S = {1, a, a + 1}."""
-    tables = {a: win_table(FAMILY_N, (1, a, a + 1), misere=False) for a in range(2, FAMILY_A + 1)}
-    small = [(n, a) for a in range(2, FAMILY_A + 1) for n in range(FAMILY_N + 1)]
+@cache
+def _family_table(a: int) -> bytes:
+    return win_table(FAMILY_N, (1, a, a + 1), misere=False)
 
-    def reference(n: int, a: int) -> bool:
-        if a <= FAMILY_A and n <= FAMILY_N:
-            return not tables[a][n]
-        return _lost_family_rule(n, a)
 
+def _family_far() -> list[tuple[int, int]]:
     rng = random.Random(5)
-    huge = []
+    far = []
     for a in (41, 42, 999, 1000, 10**6 - 1, 10**6):
         period = 2 * a + 1 if a % 2 else 2 * a
         for base in (HUGE, HUGEST):
             start = base - base % period
-            huge += [(start + r, a) for r in sorted(rng.sample(range(period), min(period, 12)))]
-            huge += [(start + r, a) for r in (0, 1, 2, a - 1, a, a + 1, period - 1)]
-    huge = sorted(set(huge))
-    found = first_disagreement(answer, reference, small + huge, kind=boolean)
-    return _report(
-        found,
-        "your rule agrees with the DP",
-        f"a in 2..{FAMILY_A} and n <= {FAMILY_N}, and with the proved period at {len(huge)} positions "
-        "with n up to 10**18 and a up to 10**6, where no table reaches",
-        "n, a",
+            far += [(start + r, a) for r in sorted(rng.sample(range(period), min(period, 12)))]
+            far += [(start + r, a) for r in (0, 1, 2, a - 1, a, a + 1, period - 1)]
+    return sorted(set(far))
+
+
+@exercise(
+    "matchsticks-5",
+    on_timeout="This check goes on to n around 10**18 and a up to 10**6, where no table can go: the "
+    "exercise asks for a rule.",
+    names="n, a",
+    without=WITHOUT,
+    asks="The lost positions of S = {1, a, a+1} under normal play for every a >= 2 (with proof): "
+    "lost_1_a(n, a), without the package.",
+    verifies=f"the DP for every a in 2..{FAMILY_A} and n <= {FAMILY_N}, then {len(_family_far())} positions "
+    "with n up to 10**18 and a up to 10**6 (the proved period); True or False, numpy's too; refuses answers "
+    "that reach puzzles.matchsticks.",
+    giveaways=("2a + 1", "2a+1", "2 a + 1", "r < a", "even and less than a"),
+)
+def _lost_family() -> Plan:
+    """``answer(n, a)`` is True when n is lost under normal play with S = {1, a, a + 1}."""
+    small = [(n, a) for a in range(2, FAMILY_A + 1) for n in range(FAMILY_N + 1)]
+    far = _family_far()
+    return Plan(
+        [
+            Stage(
+                small,
+                reference=lambda n, a: not _family_table(a)[n],
+                label=f"every a in 2..{FAMILY_A} and n <= {FAMILY_N}",
+                evidence="the dynamic programme",
+            ),
+            Stage(
+                far,
+                reference=_lost_family_rule,
+                label=f"the {len(far)} positions with n up to 10**18",
+                evidence="the proved period",
+                smallest=False,
+                far=FAR,
+            ),
+        ],
+        what="your answer",
+        kind=boolean,
+        passed=f"your rule agrees with the dynamic programme for every a in 2..{FAMILY_A} and "
+        f"n <= {FAMILY_N}, and with the proved period at {len(far)} positions with n up to 10**18 and a up "
+        "to 10**6, where no table reaches.",
     )
 
 
@@ -356,58 +441,72 @@ def _shift_sets() -> list[tuple[int, ...]]:
     return sets
 
 
+SHIFT_FAR = [(10**9,), (10**9 + 7, 10**9 + 9), (999_999_937, 10**12), (3 * 10**9, 4 * 10**9, 5 * 10**9)]
+
+
+def _shift_problem(case: tuple, shift: int) -> str | None:
+    """None when n -> n - shift turns the normal-play lost positions into the misère ones for
+    n <= SHIFT_N (by the DP), else where it fails, in a sentence."""
+    (moves,) = case
+    where = f"at {place(case, 'moves')} your shift {shift}"
+    if shift < 0:
+        return f"{where} is negative; a shift is a number of sticks, at least 0."
+    sizes = tuple(sorted(moves))
+    normal = win_table(SHIFT_N, sizes, misere=False)
+    misere = win_table(SHIFT_N, sizes, misere=True)
+    for n in range(SHIFT_N + 1):
+        shifted_lost = n >= shift and not normal[n - shift]
+        if shifted_lost != (not misere[n]):
+            if n >= shift:
+                reason = f"n - d = {n - shift} is {'lost' if shifted_lost else 'won'} under normal play"
+            else:
+                reason = "n - d is below 0, which your shift counts as won"
+            return (
+                f"{where} fails at n = {n}: under misère play n = {n} is "
+                f"{'lost' if not misere[n] else 'won'} for the player to move, but {reason} "
+                "(the dynamic programme)."
+            )
+    return None
+
+
 @exercise(
     "matchsticks-6",
-    on_timeout="This check goes on to sets of take sizes near 10**9, where"
-    " no table can go: the exercise asks for a rule.",
+    on_timeout="This check goes on to sets of take sizes near 10**9, where no table can go: the exercise "
+    "asks for a rule.",
     names="moves",
     without=WITHOUT,
     asks="The shift d with: n lost under misère play iff n - d >= 0 is lost under normal play "
     "(with proof): misere_shift(moves), without the package.",
-    verifies="the DP's normal and misère sequences for n <= 200 on 158 sets S (all subsets of "
-    "1..7 with at most 4 sizes, 60 random ones within 1..24), then sets of sizes near 10**9.",
+    verifies=f"the DP's normal and misère sequences for n <= {SHIFT_N} on {len(_shift_sets())} sets S (all "
+    "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24), then sets of sizes near 10**9 (the "
+    "proved rule); refuses answers that reach puzzles.matchsticks.",
     giveaways=("min(moves)", "min(S)", "d = \\min S", "delayed by", "by the smallest take"),
 )
-def _misere_shift(answer) -> tuple[bool, str]:
+def _misere_shift() -> Plan:
     """``answer(moves)`` (a frozenset) is the shift d."""
     sets = _shift_sets()
-    for sizes in sets:
-        shift = answer(frozenset(sizes))
-        problem = whole(shift)
-        if problem is not None:
-            return False, f"for S = {format_set(sizes)}: {problem}."
-        if shift < 0:
-            return (
-                False,
-                f"for S = {format_set(sizes)} your shift is {shift}; "
-                "a shift is a number of sticks, at least 0.",
-            )
-        normal = win_table(SHIFT_N, sizes, misere=False)
-        misere = win_table(SHIFT_N, sizes, misere=True)
-        for n in range(SHIFT_N + 1):
-            shifted_lost = n - shift >= 0 and not normal[n - shift]
-            if shifted_lost != (not misere[n]):
-                return False, (
-                    f"for S = {format_set(sizes)} your shift {shift} fails at n = {n}: under misère play "
-                    f"n = {n} is {'lost' if not misere[n] else 'won'} for the player to move, but "
-                    f"{'n - d' if n >= shift else 'n - d < 0'} "
-                    f"{'is lost' if shifted_lost else 'is not a lost position'} under normal play."
-                )
-    big = [(10**9,), (10**9 + 7, 10**9 + 9), (999_999_937, 10**12), (3 * 10**9, 4 * 10**9, 5 * 10**9)]
-    for sizes in big:
-        shift = answer(frozenset(sizes))
-        problem = whole(shift)
-        if problem is not None:
-            return False, f"for S = {format_set(sizes)}: {problem}."
-        if shift != min(sizes):  # the rule proved in the lesson: no DP reaches these sizes
-            return False, (
-                f"for S = {format_set(sizes)} your shift is {shift!r}; the right shift is {min(sizes)} "
-                "(sets with takes this large are beyond any table: the check uses the proved rule)."
-            )
-    return True, (
-        f"your shift turns the normal-play lost positions into the misère ones for n <= {SHIFT_N} on "
-        f"all {len(sets)} sets S tried (every subset of 1..7 with at most 4 sizes, 60 random ones "
-        "within 1..24), and on sets of sizes around 10**9, where no table reaches."
+    return Plan(
+        [
+            Stage(
+                [(frozenset(sizes),) for sizes in sets],
+                judge=_shift_problem,
+                label=f"all {len(sets)} sets S with takes up to 24",
+                evidence="the dynamic programme",
+            ),
+            Stage(
+                [(frozenset(sizes),) for sizes in SHIFT_FAR],
+                reference=min,
+                label="sets of sizes near 10**9",
+                evidence="the rule proved in the lesson",
+                smallest=False,
+                far="takes this large are beyond any table",
+            ),
+        ],
+        what="your shift",
+        kind=whole,
+        passed=f"your shift turns the normal-play lost positions into the misère ones for n <= {SHIFT_N} on "
+        f"all {len(sets)} sets S tried (every subset of 1..7 with at most 4 sizes, 60 random ones within "
+        "1..24), and it is right on sets of sizes around 10**9, where no table reaches.",
     )
 
 
@@ -431,78 +530,99 @@ def _sum_search(piles: tuple[int, ...]) -> bool:
     return False
 
 
-def _sum_positions() -> list[tuple[int, ...]]:
+def _sum_positions() -> list[list[int]]:
     small = [p for count in (1, 2, 3) for p in product(range(10), repeat=count)]
     small += list(product(range(6), repeat=4))
-    return small
+    return [list(piles) for piles in small]
 
 
-def _fill_sum_search() -> None:
-    for piles in _sum_positions():
-        _sum_search(tuple(sorted(piles)))
-
-
-def _huge_piles(count: int, rng: random.Random) -> list[tuple[int, ...]]:
+def _huge_piles(count: int, rng: random.Random) -> list[list[int]]:
     found = []
     for piles in range(1, 7):
         for _ in range(count):
-            found.append(tuple(rng.randrange(HUGE, HUGEST) for _ in range(piles)))
+            found.append([rng.randrange(HUGE, HUGEST) for _ in range(piles)])
     return found
+
+
+def _sum_wins(piles: list[int]) -> bool:
+    """Won for the player to move: the search where it reaches, the Grundy values beyond."""
+    if max(piles) <= 9:
+        return _sum_search(tuple(sorted(piles)))
+    return reduce(xor, map(_grundy_14, piles), 0) != 0
+
+
+def _move_kind(value: Any) -> str | None:
+    return None if value is None else pair_of(whole, "a pair (pile index, take)")(value)
+
+
+def _sum_move_problem(case: tuple, move: Any) -> str | None:
+    """None for None at a lost position or a winning legal move at a won one, else a sentence."""
+    (piles,) = case
+    shown = show(piles, 100)
+    if not _sum_wins(piles):
+        if move is None:
+            return None
+        return f"piles {shown} are lost for the player to move, so answer None, not {show(move)}."
+    if move is None:
+        return f"piles {shown} are won for the player to move, but your answer is None."
+    i, k = move
+    if not (0 <= i < len(piles) and k in SUM_SET and k <= piles[i]):
+        return (
+            f"{show(tuple(move))} is not a legal move from piles {shown} (a pile index 0..{len(piles) - 1} "
+            "and a take 1 or 4 of at most that pile's sticks)."
+        )
+    after = list(piles)
+    after[i] -= k
+    if _sum_wins(after):
+        return (
+            f"from piles {shown} your move {show(tuple(move))} leaves {show(after, 100)}, which the opponent "
+            "wins."
+        )
+    return None
+
+
+SUM_FAR = _huge_piles(6, random.Random(7))
 
 
 @exercise(
     "matchsticks-7",
-    on_timeout="This check goes on to piles of 10**15 to 10**18 sticks, where"
-    " no search can go: use the Grundy values.",
+    on_timeout="This check goes on to piles of 10**15 to 10**18 sticks, where no search can go: use the "
+    "Grundy values.",
     names="piles",
     without=WITHOUT,
-    prepare=_fill_sum_search,
     asks="Several piles, take 1 or 4 sticks from one pile, normal play: sum_move(piles), a winning "
     "(pile, take) or None, without the package.",
-    verifies="a game-tree search on every position of 1-3 piles of 0..9 and 4 piles of 0..5 sticks, "
-    "then 1-6 piles of 10**15..10**18 sticks (Grundy values proved in the lesson).",
+    verifies=f"a game-tree search on all {len(_sum_positions())} positions of 1-3 piles of 0..9 and 4 piles "
+    f"of 0..5 sticks, then {len(SUM_FAR)} positions of 1-6 piles of 10**15..10**18 sticks (Grundy values "
+    "proved in the lesson); refuses answers that reach puzzles.matchsticks.",
     giveaways=("0, 1, 0, 1, 2", "0,1,0,1,2"),
 )
-def _sum_move(answer) -> tuple[bool, str]:
+def _sum_move() -> Plan:
     """``answer(piles)`` (a list) is a winning move (pile index, take) or None when the piles are lost."""
-
-    def wins(piles: tuple[int, ...]) -> bool:
-        if max(piles) <= 9:
-            return _sum_search(tuple(sorted(piles)))
-        return reduce(xor, map(_grundy_14, piles), 0) != 0
-
-    positions = _sum_positions() + _huge_piles(6, random.Random(7))
-    for piles in positions:
-        move = answer(list(piles))
-        shown = list(piles)
-        if not wins(piles):
-            if move is not None:
-                return False, f"piles {shown} are lost for the player to move, so answer None, not {move!r}."
-            continue
-        if move is None:
-            return False, f"piles {shown} are won for the player to move, but you answered None."
-        if not isinstance(move, (tuple, list)) or len(move) != 2:
-            return False, f"from piles {shown} you answered {move!r}; a move is a pair (pile index, take)."
-        for part in move:
-            if (problem := whole(part)) is not None:
-                return False, f"from piles {shown} you answered {move!r}: {problem}."
-        i, k = move
-        if not (0 <= i < len(piles) and k in SUM_SET and k <= piles[i]):
-            return False, (
-                f"{tuple(move)!r} is not a legal move from piles {shown} (a pile index 0..{len(piles) - 1} "
-                "and a take 1 or 4 of at most that pile's sticks)."
-            )
-        after = list(piles)
-        after[i] -= k
-        if wins(tuple(after)):
-            return (
-                False,
-                f"from piles {shown} your move {tuple(move)!r} leaves {after}, which the opponent wins.",
-            )
-    return True, (
-        f"your move wins from every won position and you answer None at every lost one, on "
-        f"{len(_sum_positions())} positions of up to 4 small piles (against a game-tree search) and "
-        "36 positions of 1 to 6 piles of 10**15 to 10**18 sticks, where no search reaches."
+    small = _sum_positions()
+    return Plan(
+        [
+            Stage(
+                [(piles,) for piles in small],
+                judge=_sum_move_problem,
+                label=f"all {len(small)} positions of up to 4 small piles",
+                evidence="a game-tree search",
+            ),
+            Stage(
+                [(piles,) for piles in SUM_FAR],
+                judge=_sum_move_problem,
+                label=f"the {len(SUM_FAR)} positions of huge piles",
+                evidence="the Grundy values proved in the lesson",
+                smallest=False,
+                far="no search reaches them",
+            ),
+        ],
+        what="your move",
+        kind=_move_kind,
+        build=lambda case: (list(case[0]),),
+        passed=f"your move wins from every won position and you answer None at every lost one, on all "
+        f"{len(small)} positions of up to 4 small piles (against a game-tree search) and {len(SUM_FAR)} "
+        "positions of 1 to 6 piles of 10**15 to 10**18 sticks, where no search reaches.",
     )
 
 
@@ -519,71 +639,73 @@ def _nim_search(piles: tuple[int, ...]) -> bool:
     return False
 
 
-def _nim_positions() -> list[tuple[int, ...]]:
+def _nim_positions() -> list[list[int]]:
     found = [p for count in range(1, 5) for p in product(range(6), repeat=count)]
     found += list(combinations_with_replacement(range(4), 5))
-    return found
+    return [list(piles) for piles in found]
 
 
-def _fill_nim_search() -> None:
-    for piles in _nim_positions():
-        _nim_search(tuple(sorted(piles)))
-
-
-def _misere_nim_rule(piles: tuple[int, ...]) -> bool:
+def _misere_nim_rule(piles: tuple[int, ...] | list[int]) -> bool:
     """Bouton's misère rule (proved in lesson 3, exercise 8)."""
     if all(p <= 1 for p in piles):
         return sum(piles) % 2 == 0
     return reduce(xor, piles, 0) != 0
 
 
-def _huge_nim_positions() -> list[tuple[int, ...]]:
+def _huge_nim_positions() -> list[list[int]]:
     rng = random.Random(8)
     found = _huge_piles(4, rng)
     for ones in range(0, 6):  # one huge pile among single sticks, and its xor-zero twin
         big = rng.randrange(HUGE, HUGEST)
-        found.append((1,) * ones + (big,))
-        found.append((1,) * ones + (big, big))
-        found.append((1,) * ones + (big, big ^ 1))
+        found.append([1] * ones + [big])
+        found.append([1] * ones + [big, big])
+        found.append([1] * ones + [big, big ^ 1])
     for piles in range(1, 6):  # xor zero on purpose
         values = [rng.randrange(HUGE, HUGEST) for _ in range(piles)]
-        found.append((*values, reduce(xor, values, 0)))
+        found.append([*values, reduce(xor, values, 0)])
     return found
+
+
+NIM_FAR = _huge_nim_positions()
 
 
 @exercise(
     "matchsticks-8",
-    on_timeout="This check goes on to piles of up to 10**18 sticks, where"
-    " no search can go: the exercise asks for a rule.",
+    on_timeout="This check goes on to piles of up to 10**18 sticks, where no search can go: the exercise "
+    "asks for a rule.",
     names="piles",
     without=WITHOUT,
-    prepare=_fill_nim_search,
     asks="Misère Nim (whoever takes the last stick loses): misere_nim_wins(piles), True when the player "
     "to move wins, without the package.",
-    verifies="a game-tree search on every position of 1-4 piles of 0..5 sticks and 5 piles of 0..3, "
-    "then 47 positions of up to 7 piles of up to 10**18 sticks.",
+    verifies=f"a game-tree search on all {len(_nim_positions())} positions of 1-4 piles of 0..5 sticks and "
+    f"5 piles of 0..3, then {len(NIM_FAR)} positions of up to 7 piles of up to 10**18 sticks (Bouton's "
+    "rule); True or False, numpy's too; refuses answers that reach puzzles.matchsticks.",
     giveaways=("odd number of single", "even number of single", "sum(piles) % 2", "an *odd* number"),
 )
-def _misere_nim(answer) -> tuple[bool, str]:
+def _misere_nim() -> Plan:
     """``answer(piles)`` (a list) is True when the player to move wins misère Nim."""
     small = _nim_positions()
-    huge = _huge_nim_positions()
-
-    def reference(piles: tuple[int, ...]) -> bool:
-        if max(piles) <= 5:
-            return _nim_search(tuple(sorted(piles)))
-        return _misere_nim_rule(piles)
-
-    cases = [(piles,) for piles in small + huge]
-    found = first_disagreement(lambda piles: answer(list(piles)), reference, cases, kind=boolean)
-    if found is not None:
-        (piles,), given, expected = found
-        return False, (
-            f"smallest counterexample at piles {list(piles)}: your answer gives {given!r}, "
-            f"the right value is {expected!r}."
-        )
-    return True, (
-        f"your rule agrees with a game-tree search on all {len(small)} positions of 1 to 4 piles of "
-        f"0..5 sticks and 5 piles of 0..3, and with Bouton's rule on {len(huge)} positions of up to "
-        "7 piles of up to 10**18 sticks, where no search reaches."
+    return Plan(
+        [
+            Stage(
+                [(piles,) for piles in small],
+                reference=lambda piles: _nim_search(tuple(sorted(piles))),
+                label=f"all {len(small)} positions of up to 5 small piles",
+                evidence="a game-tree search",
+            ),
+            Stage(
+                [(piles,) for piles in NIM_FAR],
+                reference=_misere_nim_rule,
+                label=f"the {len(NIM_FAR)} positions of huge piles",
+                evidence="Bouton's rule",
+                smallest=False,
+                far="no search reaches them",
+            ),
+        ],
+        what="your answer",
+        kind=boolean,
+        build=lambda case: (list(case[0]),),
+        passed=f"your rule agrees with a game-tree search on all {len(small)} positions of 1 to 4 piles of "
+        f"0..5 sticks and 5 piles of 0..3, and with Bouton's rule on {len(NIM_FAR)} positions of up to 7 "
+        "piles of up to 10**18 sticks, where no search reaches.",
     )

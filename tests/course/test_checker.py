@@ -390,7 +390,8 @@ def test_package_use_is_found_through_closures_modules_classes_and_caches():
 def test_a_looping_answer_gets_a_verdict_within_the_time_limit():
     started = time.perf_counter()
     verdict = rejected("demo-1", looping, "took longer than 2 s at k = 0")
-    assert time.perf_counter() - started < 10 and verdict.seconds is not None
+    # the limit counts the answer's processor time; on a busy machine the wall clock runs longer
+    assert time.perf_counter() - started < 30 and verdict.seconds is not None
 
 
 def test_the_time_limit_can_be_shortened_for_tests():

@@ -287,7 +287,9 @@ def _counts(n, k):
 def test_egg10_near_misses_and_slow_enumeration():
     accepted("egg-10", _counts)
     rejected("egg-10", lambda n, k: tuple(reversed(_counts(n, k))), why="(n, k) = (1, 2)")
-    rejected("egg-10", lambda n, k: list(_counts(n, k)) + [0], why="(survive, either, break) of 3")
+    rejected(
+        "egg-10", lambda n, k: list(_counts(n, k)) + [0], why="a tuple (survive, either, break) is asked"
+    )
 
     def ties_to_break(n, k):  # 'either' counted as 'break'
         survive, either, breaks = _counts(n, k)

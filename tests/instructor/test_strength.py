@@ -294,7 +294,10 @@ def test_equivalent_entries_count_neither_way_and_stale_or_wrong_ones_are_report
     "content, why",
     [
         ("[weak-1]\noperator = 'range'\n", "must be written [[weak-1]]"),
-        ("[[weak-1]]\noperator = 'range'\nline = 'a'\nbecomes = 'b'\n", "needs exactly operator, line"),
+        (
+            "[[weak-1]]\noperator = 'range'\nline = 'a'\nbecomes = 'b'\n",
+            "needs operator, line, becomes and reason",
+        ),
         (_entry("no-such", "a", "b"), "unknown operator 'no-such'"),
         (_entry("range", "a", "b", reason=""), "the reason is one line"),
         ("[[weak-1]\n", "is not valid TOML"),

@@ -1,7 +1,12 @@
-"""The Mastermind exercises: each check accepts the notebook's worked solution and rejects near
-misses, lookup tables of the values the lessons show, answers that use the package where the
-exercise forbids it, loops and forgotten returns; the checks' references are confirmed here by
-brute force and by a second algorithm.
+"""The Mastermind exercises (mastermind-1 .. mastermind-7).
+
+Each check accepts the lesson's worked solution and refuses near misses, lookup tables of the
+values the lessons show, always-equal objects, and the package's own functions by any route
+(these exercises are done without the modules they name). The checks' references and case
+lists are confirmed here by brute force and by a second algorithm: feedback written again,
+reply tables enumerated, Knuth's rule and separating guesses by a plain scan of the reply
+table, strategies played secret by secret, the capped recursion without bounds or symmetry,
+the tree bound filled a level at a time, and the exhaustive optima searched again.
 """
 
 from __future__ import annotations
@@ -9,30 +14,23 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import random
+import shutil
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
-import nbformat
 import numpy as np
 import pytest
 
-from puzzles.course.checker import registration, verify
+from puzzles.course.checker import check, registration, verify
+from puzzles.course.manifest import record
 from puzzles.mastermind import build_data
 from puzzles.mastermind import exercises as checks
-from puzzles.mastermind.heuristics import heuristic_guess, heuristic_strategy
 from puzzles.mastermind.model import Game
 from puzzles.mastermind.search import INFEASIBLE, OptimalSearch, plain_minimum_total, tree_lower_bound
 from puzzles.mastermind.strategy import Node, Strategy, evaluate, evaluate_determined
-from support.adversaries import (
-    accepted,
-    lookup_table,
-    looping,
-    rejected,
-    returns_none,
-    time_limit,
-    worked_answer,
-)
+from support.adversaries import accepted, lookup_table, rejected, time_limit, worked_answer
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "mastermind"
 LESSON = {
@@ -44,7 +42,13 @@ LESSON = {
     "mastermind-6": NOTEBOOKS / "03-optimal-strategies.ipynb",
     "mastermind-7": NOTEBOOKS / "03-optimal-strategies.ipynb",
 }
+IDS = sorted(LESSON)
 CLASSIC = Game(4, 6)
+REBUILD = "python -m puzzles.mastermind.build_data"
+
+
+def worked(exercise_id: str):
+    return worked_answer(LESSON[exercise_id], exercise_id)
 
 
 def by_hand(guess: str, secret: str) -> tuple[int, int]:
@@ -65,71 +69,208 @@ def tree_bound(codes: int, branches: int) -> int:
     return total
 
 
-@pytest.mark.parametrize("exercise_id", sorted(LESSON))
-def test_the_worked_solution_is_accepted(exercise_id):
-    accepted(exercise_id, worked_answer(LESSON[exercise_id], exercise_id))
+def cells_by_table(game: Game, candidates) -> np.ndarray:
+    """C[g] = the largest cell of guess g on the candidates, from the reply table (a plain scan)."""
+    columns = game.table[:, game.indices(candidates)].astype(np.int64)
+    counts = np.zeros((game.size, len(game.feedbacks)), dtype=np.int64)
+    for column in columns.T:
+        counts[np.arange(game.size), column] += 1
+    return counts
 
 
-@pytest.mark.parametrize("exercise_id", sorted(LESSON))
-def test_a_loop_and_a_forgotten_return_are_not_yet(exercise_id):
-    with time_limit(exercise_id, 1):
-        verdict = rejected(exercise_id, looping)
-    assert "took longer than 1 s" in verdict.message
-    rejected(exercise_id, returns_none)
+# -- every exercise ----------------------------------------------------------------------------
 
 
-# -- the student edition ---------------------------------------------------------------------
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_the_worked_solution_is_accepted_and_its_time_is_told(exercise_id, capsys):
+    verdict = accepted(exercise_id, worked(exercise_id))
+    limit = registration(exercise_id).time_limit
+    assert verdict.seconds is not None and verdict.time_limit == limit
+    check(exercise_id, worked(exercise_id))
+    assert "Your answer took" in capsys.readouterr().out
 
 
-def test_cells_that_state_an_answer_come_after_its_check_and_are_marked():
-    for path in sorted(set(LESSON.values())):
-        cells = nbformat.read(path, as_version=4).cells
-        checks_at = [i for i, cell in enumerate(cells) if "check" in cell.metadata.get("tags", [])]
-        for index, cell in enumerate(cells):
-            if "What exercise" in cell.source and cell.cell_type == "markdown":
-                assert "reveals" in cell.metadata.get("tags", []), (path.name, index)
-                assert any(i < index for i in checks_at)
+class AlwaysEqualTuple(tuple):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = tuple.__hash__
 
 
-# -- 1. feedback ------------------------------------------------------------------------------------
+class AlwaysEqualInt(int):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
 
 
-def test_feedback_reference_is_the_package_table():
+class AlwaysEqualStr(str):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = str.__hash__
+
+
+ALWAYS_EQUAL = {
+    "mastermind-1": lambda guess, secret: AlwaysEqualTuple((9, 9)),
+    "mastermind-2": lambda pegs, colours: AlwaysEqualInt(-1),
+    "mastermind-3": lambda candidates: AlwaysEqualStr("6666"),
+    "mastermind-4": lambda candidates: AlwaysEqualStr("6666"),
+    "mastermind-5": lambda strategy: AlwaysEqualInt(-1),
+    "mastermind-6": lambda game, candidates, d: AlwaysEqualInt(-1),
+    "mastermind-7": lambda pegs, colours: AlwaysEqualInt(-1),
+}
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_an_always_equal_value_is_judged_by_what_it_holds(exercise_id):
+    rejected(exercise_id, ALWAYS_EQUAL[exercise_id])
+
+
+# the package's own answer to each exercise, as an expression of the module M and the answer's arguments
+PACKAGE = {
+    "mastermind-1": (
+        "puzzles.mastermind.model",
+        "guess, secret",
+        "M.Game.feedback(GAME, guess, secret)",
+    ),
+    "mastermind-2": (
+        "puzzles.mastermind.model",
+        "pegs, colours",
+        "1 if colours == 1 else (pegs + 2) ** 2 // 4 if colours == 2 else M.number_of_feedbacks(pegs)",
+    ),
+    "mastermind-3": (
+        "puzzles.mastermind.heuristics",
+        "candidates",
+        "M.heuristic_guess(GAME, candidates, 'worst-case')",
+    ),
+    "mastermind-4": (
+        "puzzles.mastermind.heuristics",
+        "candidates",
+        "M.obviously_optimal_guess(GAME, candidates)",
+    ),
+    "mastermind-5": (
+        "puzzles.mastermind.strategy",
+        "strategy",
+        "M.evaluate_determined(strategy.game, strategy).total",
+    ),
+    "mastermind-6": (
+        "puzzles.mastermind.search",
+        "game, candidates, d",
+        "M.OptimalSearch(game, d).value(candidates)",
+    ),
+    "mastermind-7": (
+        "puzzles.mastermind.search",
+        "pegs, colours",
+        "M.tree_lower_bound(colours**pegs, R(pegs, colours) - 1)",
+    ),
+}
+ROUTES = {
+    "a module imported before": "import {module} as M\ndef answer({args}):\n    return {expression}",
+    "importlib": (
+        "import importlib\ndef answer({args}):\n    M = importlib.import_module('{module}')\n"
+        "    return {expression}"
+    ),
+    "__import__": (
+        "def answer({args}):\n    M = __import__('{module}', fromlist=['x'])\n    return {expression}"
+    ),
+    "sys.modules": (
+        "import sys\ndef answer({args}):\n    M = sys.modules['{module}']\n    return {expression}"
+    ),
+    "exec of a string": (
+        "def answer({args}):\n    scope = {{}}\n    exec('import {module} as M', scope)\n    M = scope['M']\n"
+        "    return {expression}"
+    ),
+}
+
+
+def package_answer(exercise_id: str, route: str, module: str | None = None):
+    known, args, expression = PACKAGE[exercise_id]
+    source = ROUTES[route].format(module=module or known, args=args, expression=expression)
+    scope = {"GAME": CLASSIC, "R": replies_by_hand}
+    exec(compile(source, f"<{exercise_id} by {route}>", "exec"), scope)
+    return scope["answer"]
+
+
+@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_the_package_is_refused_by_every_route(exercise_id, route):
+    verdict = rejected(exercise_id, package_answer(exercise_id, route))
+    forbidden = registration(exercise_id).without
+    assert f"without {', '.join(forbidden)}" in verdict.message, verdict
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_every_exercise_forbids_what_it_asks_to_compute(exercise_id):
+    forbidden = registration(exercise_id).without
+    module = PACKAGE[exercise_id][0]
+    assert forbidden and any(module == p or module.startswith(p + ".") for p in forbidden)
+
+
+# -- 1. feedback --------------------------------------------------------------------------------------
+
+
+def test_the_feedback_reference_agrees_with_the_package_table_and_with_a_hand_count():
     small = Game(3, 4)
     for g, s in itertools.product(small.codes, repeat=2):
-        assert checks._reference_feedback(g, s) == small.feedback(g, s)
+        assert checks._reference_feedback(g, s) == small.feedback(g, s) == by_hand(g, s)
+    short, pairs, longer = checks._feedback_cases()
+    assert len(short) == 4**2 + 16**2 + 64**2 and short[0] == ("1", "1")
+    assert [len(g) for g, _ in short] == sorted(len(g) for g, _ in short)  # the fewest pegs first
+    for g, s in pairs + longer:
+        assert checks._reference_feedback(g, s) == by_hand(g, s)
+    assert {len(g) for g, _ in longer} == {1, 2, 5, 6, 8, 12} and max(max(g) for g, _ in longer) == "9"
 
 
-def test_feedback_near_misses_and_the_package():
-    rejected("mastermind-1", lambda g, s: (by_hand(g, s)[0], 0), why="counterexample")
-    # whites from colours shared as a set, without multiplicity
+def test_feedback_near_misses():
+    rejected("mastermind-1", lambda g, s: (by_hand(g, s)[0], 0), why="smallest counterexample")
+
+    def whites_without_multiplicity(g, s):
+        black = sum(a == b for a, b in zip(g, s, strict=True))
+        return black, len(set(g) & set(s)) - black
+
     rejected(
+        "mastermind-1",
+        whites_without_multiplicity,
+        why="smallest counterexample at (guess, secret) = ('11', '11'): your feedback gives (2, -1)",
+    )
+    rejected("mastermind-1", lambda g, s: tuple(float(v) for v in by_hand(g, s)), why="a float")
+    rejected(
+        "mastermind-1",
+        lambda g, s: list(by_hand(g, s)) + [0],
+        why="not a pair: a tuple (black, white) of two integers",
+    )
+    rejected("mastermind-1", lookup_table({("1123", "3456"): (0, 1), ("3345", "3456"): (1, 2)}, (4, 0)))
+
+
+def test_feedback_right_on_short_codes_only_is_refused_where_it_goes_wrong():
+    verdict = rejected("mastermind-1", lambda g, s: by_hand(g[:3], s[:3]))
+    assert "right for every pair of codes of 1 to 3 pegs" in verdict.message
+    assert "(a pair of the classic game)" in verdict.message
+    # colours 1 to 6 only: right on the classic game, wrong with 9 colours
+    verdict = rejected(
         "mastermind-1",
         lambda g, s: (
             sum(a == b for a, b in zip(g, s, strict=True)),
-            len(set(g) & set(s)) - sum(a == b for a, b in zip(g, s, strict=True)),
+            sum(min(g.count(c), s.count(c)) for c in "123456")
+            - sum(a == b for a, b in zip(g, s, strict=True)),
         ),
     )
-    # right, but as floats
-    rejected(
-        "mastermind-1",
-        lambda g, s: tuple(float(v) for v in by_hand(g, s)),
-        why="is a float",
-    )
-    # right on the classic game only: the package's own feedback
-    rejected("mastermind-1", lambda g, s: CLASSIC.feedback(g, s), why="without the course package")
-    rejected("mastermind-1", lookup_table({("1123", "3456"): (0, 1), ("3345", "3456"): (1, 2)}, (4, 0)))
+    assert "(random codes of up to 12 pegs)" in verdict.message
 
 
 # -- 2. replies that occur --------------------------------------------------------------------------
 
 
 def test_reply_counts_equal_enumeration():
-    for pegs in range(1, 9):
+    for pegs in range(1, 13):
         for colours in range(1, 10):
             if colours**pegs > 4096:
                 continue
             assert checks._replies_in_game(pegs, colours) == len(np.unique(Game(pegs, colours).table))
+    small, large = checks._reply_games()
+    assert len(small) + len(large) == 600 and (2, 2) in small and (1, 10) in large
+    assert all(colours**pegs <= 1296 for pegs, colours in small)
 
 
 @cache
@@ -156,96 +297,206 @@ def test_three_colours_give_every_reply_but_one_up_to_ten_pegs():
 
 
 def test_reply_count_near_misses():
-    rejected("mastermind-2", lambda p, c: p * (p + 3) // 2, why="(pegs, colours) = (1, 1)")
+    rejected(
+        "mastermind-2",
+        lambda p, c: p * (p + 3) // 2,
+        why="smallest counterexample at (pegs, colours) = (1, 1): your count gives 2, the game's reply table "
+        "gives 1",
+    )
     rejected("mastermind-2", lambda p, c: 1 if c == 1 else p * (p + 3) // 2, why="(pegs, colours) = (2, 2)")
     rejected("mastermind-2", lambda p, c: 1 if c == 1 else (p + 1) ** 2 // 4 if c == 2 else p * (p + 3) // 2)
-    rejected("mastermind-2", lambda p, c: checks._replies_in_game(p, c) / 1, why="is a float")
+    rejected("mastermind-2", lambda p, c: replies_by_hand(p, c) / 1, why="a float")
     shown = {(4, c): n for c, n in zip(range(1, 7), [1, 9, 14, 14, 14, 14], strict=True)}
     shown |= {(p, 6): p * (p + 3) // 2 for p in range(1, 5)} | {(5, 5): 20}
     rejected("mastermind-2", lookup_table(shown))
+    # right wherever a table is enumerated, wrong beyond
+    verdict = rejected("mastermind-2", lambda p, c: replies_by_hand(p, c) if c**p <= 1296 else 0)
+    assert "(beyond the enumerated games)" in verdict.message
+
+
+def test_counting_replies_uses_no_package():
+    """Before issue 26 mastermind-2 forbade nothing, so the package's count of all pairs passed."""
+    from puzzles.mastermind import number_of_feedbacks
+
+    def with_the_package(pegs, colours):
+        return 1 if colours == 1 else (pegs + 2) ** 2 // 4 if colours == 2 else number_of_feedbacks(pegs)
+
+    rejected("mastermind-2", with_the_package, why="without puzzles.mastermind")
 
 
 def test_enumerating_replies_cannot_reach_forty_pegs():
     def by_enumeration(pegs, colours):
         codes = ["".join(c) for c in itertools.product("123456789ABCDEF"[:colours], repeat=pegs)]
-        return len({checks._reference_feedback(g, s) for g in codes for s in codes})
+        return len({by_hand(g, s) for g in codes for s in codes})
 
     with time_limit("mastermind-2", 2):
         rejected("mastermind-2", by_enumeration, why="took longer than 2 s")
 
 
-# -- 3. Knuth's guess --------------------------------------------------------------------------------
+# -- 3. Knuth's guess ----------------------------------------------------------------------------------
+
+
+def knuth_by_scan(candidates) -> str:
+    """Knuth's rule by a plain scan of the reply table: least largest cell, a candidate, the lowest."""
+    largest = cells_by_table(CLASSIC, candidates).max(axis=1)
+    possible = set(candidates)
+    return min(CLASSIC.codes, key=lambda code: (largest[CLASSIC.index(code)], code not in possible, code))
+
+
+def test_knuth_references_and_the_sets_reach_beyond_the_lesson():
+    large, middle, arbitrary = checks._knuth_sets()
+    assert [len(s) for s in large] == [208, 114, 96, 46, 44, 44]
+    assert len(middle) == 12 and all(3 <= len(s) <= 40 for s in middle) and len(arbitrary) == 14
+    assert knuth_by_scan(CLASSIC.codes) == "1122"
+    ties_to_a_candidate = ties_to_the_lowest = 0
+    for candidates in large + middle + arbitrary:
+        expected = knuth_by_scan(candidates)
+        assert checks._knuth(candidates) == expected
+        largest = cells_by_table(CLASSIC, candidates).max(axis=1)
+        least = [code for code in CLASSIC.codes if largest[CLASSIC.index(code)] == largest.min()]
+        ties_to_a_candidate += expected != least[0]
+        ties_to_the_lowest += expected not in candidates and len(least) > 1
+    # each tie rule decides somewhere
+    assert ties_to_a_candidate >= 5 and ties_to_the_lowest >= 3
+
+
+def test_a_wrong_guess_is_told_both_largest_cells_and_who_is_a_candidate():
+    """Issue 26: the message named Knuth's guess but not why."""
+
+    def lowest_on_ties(candidates):  # forgets that a candidate wins a tie
+        largest = cells_by_table(CLASSIC, candidates).max(axis=1)
+        return min(CLASSIC.codes, key=lambda code: (largest[CLASSIC.index(code)], code))
+
+    verdict = rejected("mastermind-3", lowest_on_ties)
+    assert "whose largest cell holds" in verdict.message and verdict.message.count("largest cell holds") == 2
+    assert "(not a candidate)" in verdict.message and "(a candidate)" in verdict.message
+    assert "on a tie, a candidate wins" in verdict.message
+    # the sizes stated are the true ones
+    large, _, _ = checks._knuth_sets()
+    candidates = next(s for s in large if lowest_on_ties(s) != knuth_by_scan(s))
+    mine, knuth = lowest_on_ties(candidates), knuth_by_scan(candidates)
+    cells = cells_by_table(CLASSIC, candidates).max(axis=1)
+    assert f"you guess {mine}, whose largest cell holds {cells[CLASSIC.index(mine)]} codes" in verdict.message
+    assert f"guesses {knuth}, whose largest cell holds {cells[CLASSIC.index(knuth)]} codes" in verdict.message
+
+    def highest_on_ties(candidates):
+        largest = cells_by_table(CLASSIC, candidates).max(axis=1)
+        possible = set(candidates)
+        return min(reversed(CLASSIC.codes), key=lambda c: (largest[CLASSIC.index(c)], c not in possible))
+
+    rejected("mastermind-3", highest_on_ties, why="the lower code wins")
+    rejected("mastermind-3", lambda candidates: sorted(candidates)[0], why="the smaller largest cell wins")
 
 
 def test_knuth_near_misses():
-    def lowest_on_ties(candidates):
-        return min(
-            CLASSIC.codes, key=lambda code: (max(CLASSIC.partition_sizes(code, candidates).values()), code)
-        )
-
-    rejected("mastermind-3", lowest_on_ties, why="Knuth's rule guesses")
-    rejected("mastermind-3", lambda candidates: sorted(candidates)[0])
     rejected("mastermind-3", lookup_table({tuple(CLASSIC.codes): "1122"}, "1122"))
-
-    def knuth_as_index(candidates):
-        possible = set(candidates)
-        return min(
-            range(CLASSIC.size),
-            key=lambda i: (
-                max(CLASSIC.partition_sizes(CLASSIC.codes[i], candidates).values()),
-                CLASSIC.codes[i] not in possible,
-                i,
-            ),
-        )
-
-    rejected("mastermind-3", knuth_as_index, why="a code of the classic game such as '1122' is asked")
-
-
-def test_knuth_cases_reach_beyond_the_lesson():
-    cases = checks._knuth_cases()
-    assert len(cases) == 32 and [len(candidates) for candidates, _ in cases[:6]] == [208, 114, 96, 46, 44, 44]
-    # the six largest sets below the first guess's cells of 256 codes that Knuth's tree meets
-    game, knuth = CLASSIC, heuristic_strategy(CLASSIC, "worst-case")
-    second = [len(game.partition(knuth.root.guess)[reply]) for reply in knuth.root.replies]
-    assert sorted(second, reverse=True)[:4] == [256, 256, 256, 208]
-    # the tie rule matters somewhere: a candidate is preferred over a lower code
-    assert any(expected in candidates for candidates, expected in cases[1:])
+    rejected("mastermind-3", lambda candidates: CLASSIC.index(knuth_by_scan(candidates)), why="not a code")
+    rejected(
+        "mastermind-3",
+        lambda candidates: knuth_by_scan(candidates) + "1",
+        why="not a code of the classic game",
+    )
 
 
 # -- 4. obviously-optimal guesses ---------------------------------------------------------------------
 
 
-def _separating(candidates):
-    return [code for code in CLASSIC.codes if max(CLASSIC.partition_sizes(code, candidates).values()) == 1]
+def separating_by_scan(candidates) -> list[str]:
+    if len(candidates) > 14:
+        return []
+    counts = cells_by_table(CLASSIC, candidates)
+    return [code for code in CLASSIC.codes if counts[CLASSIC.index(code)].max() == 1]
 
 
-def test_obvious_cases_cover_inside_outside_and_none():
-    for candidates, expected in checks._obvious_cases():
-        found = _separating(candidates) if len(candidates) <= 14 else []
-        inside = [code for code in found if code in candidates]
-        assert expected == (inside or found or [None])[0]
+def obvious_by_scan(candidates):
+    found = separating_by_scan(candidates)
+    inside = [code for code in found if code in candidates]
+    return (inside or found or [None])[0]
+
+
+def test_obvious_references_and_the_sets_hold_every_kind():
+    sets = checks._obvious_sets()
+    kinds = Counter()
+    for candidates in sets:
+        expected = obvious_by_scan(candidates)
+        assert checks._obvious(candidates) == expected
+        found = separating_by_scan(candidates)
+        kind = "none" if expected is None else "inside" if expected in candidates else "outside"
+        kinds[kind, len(candidates)] += 1
+        kinds["outside lower than inside"] += (
+            bool(found) and found[0] not in candidates and expected in candidates
+        )
+    assert sum(n for (kind, size), n in _items(kinds) if kind == "inside" and size == 14) >= 4
+    assert sum(n for (kind, size), n in _items(kinds) if kind == "outside" and size == 13) >= 3
+    assert sum(n for (kind, size), n in _items(kinds) if kind == "none" and size == 14) >= 1
+    assert sum(n for (kind, size), n in _items(kinds) if kind == "none" and size >= 15) >= 4
+    assert kinds["outside lower than inside"] >= 3
+
+
+def _items(counts: Counter):
+    return [(key, n) for key, n in counts.items() if isinstance(key, tuple)]
+
+
+def test_an_answer_that_gives_up_at_fourteen_candidates_is_refused():
+    """Issue 26: no separable set of 14 codes was tried, so stopping at 14 passed."""
+
+    def gives_up_at(size):
+        def obviously_optimal(candidates):
+            return None if len(candidates) >= size else obvious_by_scan(candidates)
+
+        return obviously_optimal
+
+    verdict = rejected("mastermind-4", gives_up_at(14), why="the 14 candidates")
+    assert "you answer None, but the candidate" in verdict.message
+    rejected("mastermind-4", gives_up_at(13), why="you answer None, but")
+    assert verify("mastermind-4", gives_up_at(15)).passed  # 14 is the most 4 pegs separate
 
 
 def test_obvious_near_misses():
     def candidates_only(candidates):
-        return next(
-            (c for c in candidates if max(CLASSIC.partition_sizes(c, candidates).values()) == 1), None
-        )
+        return next((c for c in candidates if c in separating_by_scan(candidates)), None)
 
-    rejected("mastermind-4", candidates_only, why="you answered None")
+    rejected("mastermind-4", candidates_only, why="you answer None, but the code")
 
-    def outside_first(candidates):
-        found = _separating(candidates) if len(candidates) <= 14 else []
-        return found[0] if found else None
+    def outside_first(candidates):  # the lowest separating code, even when a candidate separates
+        found = separating_by_scan(candidates)
+        return found[0] if found and len(candidates) > 1 else obvious_by_scan(candidates)
 
     rejected("mastermind-4", outside_first, why="may win at once")
+    (single,) = next(s for s in checks._obvious_sets() if len(s) == 1)
+    rejected(
+        "mastermind-4",
+        lambda candidates: "1111" if len(candidates) == 1 else obvious_by_scan(candidates),
+        why=f"with the single candidate {single} you answer 1111, but guessing {single} itself wins at once",
+    )
+    verdict = rejected(
+        "mastermind-4",
+        lambda candidates: obvious_by_scan(candidates) or (candidates[0] if len(candidates) > 1 else None),
+    )
+    assert (
+        "does not split them into single codes: it leaves" in verdict.message
+        and "both reply" in verdict.message
+    )
     rejected(
         "mastermind-4",
         lookup_table({("1231", "1312", "2131", "3112"): "1231", ("2311", "3211"): "2311"}, None),
     )
+    rejected("mastermind-4", lambda candidates: 0, why="a string such as '1122', or None, is asked")
 
 
-# -- 5. reveal or determine ---------------------------------------------------------------------------
+def test_the_search_is_closed_too():
+    def by_the_search(candidates):
+        from puzzles.mastermind.search import OptimalSearch as Search
+
+        found = Search(CLASSIC).optimal_guesses(candidates) if len(candidates) <= 14 else []
+        return found[0] if found and Search(CLASSIC).value(candidates) <= 2 * len(candidates) else None
+
+    rejected(
+        "mastermind-4", by_the_search, why="without puzzles.mastermind.heuristics, puzzles.mastermind.search"
+    )
+
+
+# -- 5. reveal or determine -----------------------------------------------------------------------------
 
 
 def _determined_by_play(strategy: Strategy) -> int:
@@ -262,27 +513,50 @@ def _determined_by_play(strategy: Strategy) -> int:
     return total
 
 
+def _cases_as_strategies() -> list[Strategy]:
+    return [Strategy.from_json(data) for (data,) in checks._determine_cases()]
+
+
 def test_determined_totals_equal_play_by_play_counts():
-    for strategy, total in checks._determine_cases():
-        if strategy.game.size <= 256:
-            assert _determined_by_play(strategy) == total, strategy
-    classic = {s.name: total for s, total in checks._determine_cases() if s.game == CLASSIC}
-    assert classic["most-parts heuristic"] == _determined_by_play(heuristic_strategy(CLASSIC, "most-parts"))
+    for (data,), strategy in zip(checks._determine_cases(), _cases_as_strategies(), strict=True):
+        assert _determined_by_play(strategy) == checks._totals(data)[0], data["name"]
+        assert evaluate(strategy.game, strategy).total == checks._totals(data)[1]
+    keys = [(data["name"], data["pegs"], data["colours"]) for (data,) in checks._determine_cases()]
+    assert len(keys) == len(set(keys)) == 46  # _totals is keyed by them
 
 
-def test_dawdling_strategies_change_reveal_but_not_determine():
-    strategy = heuristic_strategy(Game(3, 3), "worst-case")
-    slow = checks._dawdling(strategy)
-    assert evaluate(slow.game, slow).total > evaluate(strategy.game, strategy).total
-    assert evaluate_determined(slow.game, slow).total == evaluate_determined(strategy.game, strategy).total
+def test_the_strategies_cover_eight_games_optimal_and_dawdling_trees():
+    names = Counter((data["pegs"], data["colours"]) for (data,) in checks._determine_cases())
+    assert set(names) == {(4, 6), *checks.DETERMINE_SMALL_GAMES}
+    dawdling = [data for (data,) in checks._determine_cases() if data["name"].endswith("dawdling")]
+    assert len(dawdling) == 8
+    for data in dawdling:  # reveal changes, determine does not
+        slow = Strategy.from_json(data)
+        plain = Strategy.from_json(
+            next(
+                d
+                for (d,) in checks._determine_cases()
+                if d["name"] + ", dawdling" == data["name"]
+                and (d["pegs"], d["colours"]) == (data["pegs"], data["colours"])
+            )
+        )
+        if slow.game.size > 1:
+            assert evaluate(slow.game, slow).total > evaluate(plain.game, plain).total
+        assert evaluate_determined(slow.game, slow).total == evaluate_determined(plain.game, plain).total
+    classic = {
+        d["name"]: checks._totals(d)[0]
+        for (d,) in checks._determine_cases()
+        if d["pegs"] == 4 and d["colours"] == 6
+    }
+    assert classic["optimal"] == 4668 and classic["optimal, at most 5"] == 4665
 
 
 def _leaves(node: Node) -> int:
     return 1 if not node.replies else sum(_leaves(child) for child in node.replies.values())
 
 
-def _revealed_by_hand(strategy: Strategy) -> int:
-    """The total to reveal every secret, walked here (the exercise forbids the strategy module)."""
+def _revealed_by_hand(strategy) -> int:
+    """The total to reveal every secret, walked here (the exercise closes the strategy module)."""
     game = strategy.game
 
     def walk(node, codes, depth):
@@ -294,15 +568,50 @@ def _revealed_by_hand(strategy: Strategy) -> int:
     return walk(strategy.root, list(game.codes), 1)
 
 
-def test_determine_near_misses_and_the_package():
-    for strategy, _ in checks._determine_cases()[:3]:
-        assert _revealed_by_hand(strategy) == evaluate(strategy.game, strategy).total
-    rejected("mastermind-5", lambda s: _revealed_by_hand(s) - _leaves(s.root), why="dawdling")
+def test_determine_near_misses():
+    verdict = rejected("mastermind-5", lambda s: _revealed_by_hand(s) - _leaves(s.root), why="dawdling")
+    assert "determined after" in verdict.message
+    rejected("mastermind-5", _revealed_by_hand, why="(that is the total to reveal them)")
     rejected("mastermind-5", lambda s: _revealed_by_hand(s) - s.game.size)
-    rejected("mastermind-5", lambda s: evaluate(s.game, s).total, why="without the course package")
-    rejected("mastermind-5", lambda s: evaluate_determined(s.game, s).total, why="evaluate_determined")
     shown = {"worst-case heuristic": 5801, "expected-size heuristic": 5696, "most-parts heuristic": 5668}
     rejected("mastermind-5", lambda s: shown.get(s.name, 0))
+
+
+def test_one_peg_and_one_colour_are_written_in_the_singular():
+    """Issue 26: "1 pegs and 1 colours"."""
+    determine = worked("mastermind-5")
+    verdict = rejected("mastermind-5", lambda s: max(1, determine(s)))
+    assert "the game with 1 peg and 1 colour (" in verdict.message and "1 pegs" not in verdict.message
+    assert checks._game_words(4, 6) == "the game with 4 pegs and 6 colours"
+    assert checks._game_words(1, 5) == "the game with 1 peg and 5 colours"
+
+
+def test_the_strategy_an_answer_receives_can_be_read_while_its_module_is_closed():
+    """The strategy is built in the check's child before puzzles.mastermind.strategy is closed: its
+    data (game, root, each node's guess and replies) and its dunder methods still work; every other
+    function of the module, its evaluations included, is refused."""
+    determine = worked("mastermind-5")
+
+    def reads_the_tree(strategy):
+        assert repr(strategy).startswith("Strategy(")
+        node = type(strategy.root)(strategy.root.guess, strategy.root.replies)  # the dataclass's __init__
+        assert node == strategy.root and repr(node).startswith("Node(")  # and its __eq__, __repr__
+        return determine(strategy)
+
+    accepted("mastermind-5", reads_the_tree)
+    rejected("mastermind-5", lambda s: determine(s) + 0 * len(s.first_guess), why="Strategy.first_guess")
+    rejected("mastermind-5", lambda s: determine(s) + 0 * len(list(s.root.walk())), why="Node.walk")
+    rejected("mastermind-5", lambda s: evaluate_determined(s.game, s).total, why="evaluate_determined")
+
+    def through_the_class(strategy):
+        return (
+            type(strategy).__module__
+            and __import__(type(strategy).__module__, fromlist=["x"])
+            .evaluate_determined(strategy.game, strategy)
+            .total
+        )
+
+    rejected("mastermind-5", through_the_class, why="without puzzles.mastermind.strategy")
 
 
 # -- 6. the capped recursion ---------------------------------------------------------------------------
@@ -329,31 +638,99 @@ def _plain_capped(game: Game, cell: frozenset[int], left: int) -> float:
     return best
 
 
-def test_capped_references_equal_the_bare_recursion():
-    cases = checks._capped_cases()
-    for game, candidates, d, value, plain in cases:
-        cell = frozenset(game.indices(candidates))
-        assert _plain_capped(game, cell, d) == value
-        assert _plain_capped(game, cell, 99) == plain
-        if d > 1:  # the cap is the tightest feasible one or the cap that first equals T(S)
-            assert _plain_capped(game, cell, d - 1) == math.inf or _plain_capped(game, cell, d - 1) != plain
-    sets = {(game, candidates) for game, candidates, *_ in cases}
-    binding = {(game, candidates) for game, candidates, _, value, plain in cases if value != plain}
-    assert (len(cases), len(sets), len(binding)) == (138, 110, 28)  # as the check's summary says
-    assert sum(1 for game, candidates in sets if len(candidates) == game.size) == 2
-    assert "108 random sets" in registration("mastermind-6").summary["verifies"]
-    assert {f"{game.pegs}x{game.colours}" for game, _ in sets} == {"4x2", "2x5", "3x3", "2x4"}
-    for pegs, colours in [(4, 2), (2, 4)]:
+def test_every_capped_set_is_what_the_check_says_by_the_bare_recursion():
+    binding = 0
+    for (pegs, colours), mask, tightest, free in checks._capped_sets():
         game = Game(pegs, colours)
-        least = next(d for d in range(1, 9) if plain_minimum_total(game, d) < INFEASIBLE)
-        assert (game, game.codes, least, plain_minimum_total(game, least), plain_minimum_total(game)) in cases
+        cell = frozenset(i for i in range(game.size) if mask >> i & 1)
+        plain = _plain_capped(game, cell, 99)
+        assert _plain_capped(game, cell, tightest - 1) == math.inf
+        assert all(_plain_capped(game, cell, d) > plain for d in range(tightest, free))
+        assert _plain_capped(game, cell, free) == plain == _plain_capped(game, cell, free + 1)
+        binding += tightest < free
+    assert binding == 13
+    for game, candidates, d in checks._capped_cases():
+        cell = frozenset(Game(*game).indices(candidates))
+        assert checks._search(*game, d).value(candidates) == _plain_capped(Game(*game), cell, d)
+    searched = len(find_capped_sets()) - 2  # besides the two whole games
+    assert f"and {searched} sets of" in registration("mastermind-6").summary["verifies"]
+    assert f"{binding} of the sets" in registration("mastermind-6").summary["verifies"]
+
+
+def find_capped_sets(seed: int = 6) -> list[tuple[tuple[int, int], int, int, int]]:
+    """The search that found CAPPED_SETS: ((pegs, colours), mask, tightest cap, first cap costing nothing)."""
+    rng = random.Random(seed)
+    found = []
+    wanted = [((4, 2), 12, 5, 9), ((2, 5), 1, 11, 11), ((3, 3), 0, 3, 8), ((2, 4), 0, 3, 8)]
+    for (pegs, colours), binding_wanted, smallest, largest in wanted:
+        game = Game(pegs, colours)
+        free = OptimalSearch(game)
+        caps = {d: OptimalSearch(game, d) for d in range(1, 8)}
+        binding, others, seen = [], [], set()
+        while len(binding) < binding_wanted or len(others) < 6:
+            size = rng.randint(smallest, largest) if len(binding) < binding_wanted else rng.randint(3, 8)
+            candidates = tuple(sorted(rng.sample(game.codes, size)))
+            if candidates in seen:
+                continue
+            seen.add(candidates)
+            least = free.value(candidates)
+            tightest = next(d for d in range(1, 8) if caps[d].value(candidates) < INFEASIBLE)
+            last = next(d for d in range(tightest, 8) if caps[d].value(candidates) == least)
+            mask = sum(1 << game.index(code) for code in candidates)
+            if tightest < last and len(binding) < binding_wanted:
+                binding.append(((pegs, colours), mask, tightest, last))
+            elif tightest == last and len(others) < 6 and size <= 8:
+                others.append(((pegs, colours), mask, tightest, last))
+        found += binding + others
+        if game.size <= 16:
+            tightest = next(d for d in range(1, 8) if caps[d].value() < INFEASIBLE)
+            last = next(d for d in range(tightest, 8) if caps[d].value() == free.value())
+            found.append(((pegs, colours), (1 << game.size) - 1, tightest, last))
+    return found
+
+
+def test_the_capped_sets_are_those_the_seeded_search_finds_and_the_doubles():
+    doubles = [((2, 4), ("11", "22", "33", "44")), ((2, 5), ("11", "22", "33", "44", "55"))]
+    found = [
+        (game, sum(1 << Game(*game).index(code) for code in codes), tightest, tightest)
+        for (game, codes), tightest in zip(doubles, (3, 4), strict=True)
+    ]
+    assert checks._capped_sets() == find_capped_sets() + found
+
+
+def test_the_doubles_need_a_guess_outside_them_with_two_cells():
+    """Without guesses that split a set in two cells and hold no win, the doubles cost more."""
+
+    def least(game, cell, left, two_cells=True):
+        if left == 0:
+            return math.inf
+        if len(cell) == 1:
+            return 1
+        best = math.inf
+        for guess in game.codes:
+            parts = game.partition(guess, cell)
+            if game.hit not in parts and len(parts) <= (1 if two_cells else 2):
+                continue
+            rest = [tuple(p) for r, p in parts.items() if r != game.hit]
+            best = min(best, len(cell) + sum(least(game, p, left - 1, two_cells) for p in rest))
+        return best
+
+    for pegs, colours, tightest, total in [(2, 4, 3, 10), (2, 5, 4, 14)]:
+        game, doubles = Game(pegs, colours), [str(c) * 2 for c in range(1, colours + 1)]
+        assert least(game, doubles, tightest) == least(game, doubles, 9) == total
+        assert least(game, doubles, tightest, two_cells=False) == math.inf
+    game = Game(2, 5)
+    assert least(game, [str(c) * 2 for c in range(1, 6)], 9, two_cells=False) == 15
 
 
 def test_capped_near_misses():
     def uncapped(game, candidates, d):  # the recursion of section 2, ignoring the cap
         return _plain_capped(game, frozenset(game.indices(candidates)), 99)
 
-    rejected("mastermind-6", uncapped, why="at most d =")
+    verdict = rejected(
+        "mastermind-6", uncapped, why="is the least total without the cap, which costs 1 guess more"
+    )
+    assert "at most d = " in verdict.message
 
     @cache
     def cells_keep_d(game, cell, left):  # forgets that the guess used one of the d guesses
@@ -373,8 +750,13 @@ def test_capped_near_misses():
     rejected("mastermind-6", lambda game, candidates, d: cells_keep_d(game, tuple(sorted(candidates)), d))
     rejected(
         "mastermind-6",
+        lambda game, candidates, d: _plain_capped(game, frozenset(game.indices(candidates)), d + 1),
+        why="the least total is",
+    )
+    rejected(
+        "mastermind-6",
         lambda game, candidates, d: float(_plain_capped(game, frozenset(game.indices(candidates)), d)),
-        why="float",
+        why="a float",
     )
     rejected("mastermind-6", lookup_table({(Game(3, 3), Game(3, 3).codes, 4): 73}, 0))
 
@@ -391,10 +773,15 @@ def test_the_bound_is_the_package_bound_with_the_replies_that_occur():
     # one peg: the bound is exact, 1 + 2 + ... + c
     for colours in range(1, 7):
         assert checks._total_lower_bound(1, colours) == OptimalSearch(Game(1, colours)).value()
+    for pegs, colours in [(40, 15), (40, 2), (37, 1)]:
+        assert checks._total_lower_bound(pegs, colours) == tree_bound(
+            colours**pegs, replies_by_hand(pegs, colours) - 1
+        )
 
 
 def test_the_bound_never_exceeds_the_exhaustive_optimum():
     shipped = {(r["pegs"], r["colours"]): r["optimal total"] for r in build_data.load_small_games()["games"]}
+    assert checks._shipped_optima() == shipped
     for (pegs, colours), total in shipped.items():
         assert checks._total_lower_bound(pegs, colours) <= total
     for pegs, colours in [(2, 2), (3, 2), (2, 3), (4, 2), (3, 3)]:
@@ -406,22 +793,19 @@ def test_bound_near_misses_loops_and_the_package():
         replies = 1 if colours == 1 else pegs * (pegs + 3) // 2
         return tree_bound(colours**pegs, replies - 1)
 
-    rejected("mastermind-7", with_all_pairs, why="(pegs, colours) = (3, 2)")
+    verdict = rejected(
+        "mastermind-7", with_all_pairs, why="for the game with 3 pegs and 2 colours your bound is 15"
+    )
+    assert "(the exhaustive optimum is " in verdict.message
     shipped = {(r["pegs"], r["colours"]): r["optimal total"] for r in build_data.load_small_games()["games"]}
-    rejected("mastermind-7", lookup_table(shipped, 1), why="(pegs, colours) = (1, 2)")
+    rejected("mastermind-7", lookup_table(shipped, 1), why="the tree-counting bound is")
     rejected(
         "mastermind-7",
         lambda p, c: tree_bound(c**p, replies_by_hand(p, c) - 1) + 100 * (p == c == 3),
-        why="exceeds",
+        why="exceeds the optimal total 73",
     )
-    rejected(
-        "mastermind-7", lambda p, c: tree_bound(c**p, replies_by_hand(p, c) - 1) - (p > 30), why="(31, 1)"
-    )
-    rejected(
-        "mastermind-7",
-        lambda p, c: tree_lower_bound(c**p, checks._replies_in_game(p, c) - 1),
-        why="without the course package",
-    )
+    verdict = rejected("mastermind-7", lambda p, c: tree_bound(c**p, replies_by_hand(p, c) - 1) - (p > 30))
+    assert "right for the 15 shipped games, but at (pegs, colours) = (31, 1)" in verdict.message
 
     def code_by_code(pegs, colours):
         replies = replies_by_hand(pegs, colours)
@@ -436,57 +820,50 @@ def test_bound_near_misses_loops_and_the_package():
         rejected("mastermind-7", code_by_code, why="took longer than 2 s")
 
 
-@pytest.mark.parametrize(
-    "damage, why",
-    [
-        (None, "is missing"),
-        ("{not json", "cannot be read"),
-        (json.dumps({"games": []}), "should hold each of the games"),
-        ("change 3x3", "a fresh search gives 73"),
-        ("drop a key", "a row should hold"),
-    ],
-)
-def test_a_damaged_small_games_file_is_the_packs_fault(tmp_path, monkeypatch, damage, why):
-    text = (build_data.DATA / "small_games.json").read_text()
+def _damaged_copy(tmp_path: Path, damage: str, manifest: str) -> Path:
+    """A copy of the data folder with small_games.json damaged; its manifest the shipped one,
+    none, or one recording the damaged file (a rebuild gone wrong)."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    if manifest != "none":
+        shutil.copy(build_data.DATA / "MANIFEST.sha256", folder / "MANIFEST.sha256")
+    if damage == "missing":
+        return folder
+    data = json.loads((build_data.DATA / "small_games.json").read_text())
     if damage == "change 3x3":
-        data = json.loads(text)
         for row in data["games"]:
             if (row["pegs"], row["colours"]) == (3, 3):
                 row["optimal total"] = 72
-        damage = json.dumps(data)
     elif damage == "drop a key":
-        data = json.loads(text)
         del data["games"][4]["codes"]
-        damage = json.dumps(data)
-    if damage is not None:
-        (tmp_path / "small_games.json").write_text(damage)
-    monkeypatch.setattr(build_data, "DATA", tmp_path)
-    verdict = verify("mastermind-7", worked_answer(LESSON["mastermind-7"], "mastermind-7"))
+    elif damage == "no games":
+        data = {"games": []}
+    text = "{not json" if damage == "not json" else json.dumps(data)
+    (folder / "small_games.json").write_text(text)
+    if manifest == "recorded":
+        record(folder / "small_games.json")
+    return folder
+
+
+@pytest.mark.parametrize(
+    "damage, manifest, why",
+    [
+        ("missing", "shipped", "is missing"),
+        ("missing", "none", "is missing"),
+        ("change 3x3", "shipped", "is damaged (its SHA-256 differs"),
+        ("not json", "recorded", "cannot be read"),
+        ("no games", "recorded", "does not hold one row for each of the games"),
+        ("change 3x3", "recorded", "its optimal total for 3x3 is not 73"),
+        ("drop a key", "recorded", "a row is not {"),
+    ],
+)
+def test_a_missing_or_damaged_small_games_file_names_itself_and_its_command(
+    tmp_path, monkeypatch, damage, manifest, why
+):
+    """Issue 26: the sentence named small_games.json but not the command that rebuilds it."""
+    monkeypatch.setattr(build_data, "DATA", _damaged_copy(tmp_path, damage, manifest))
+    verdict = verify("mastermind-7", worked("mastermind-7"))
     assert verdict.status == "check failed", verdict
-    assert "puzzles/mastermind/data/small_games.json" in verdict.message and why in verdict.message
+    assert "small_games.json" in verdict.message and why in verdict.message, verdict.message
+    assert f"`{REBUILD}`" in verdict.message, verdict.message
     assert "not your answer's" in verdict.message
-
-
-def test_the_packages_own_functions_are_refused():
-    from puzzles.mastermind.heuristics import obviously_optimal_guess
-
-    rejected(
-        "mastermind-3",
-        lambda candidates: heuristic_guess(CLASSIC, candidates, "worst-case"),
-        why="heuristic_guess (puzzles.mastermind.heuristics)",
-    )
-    rejected(
-        "mastermind-4",
-        lambda candidates: obviously_optimal_guess(CLASSIC, candidates),
-        why="obviously_optimal_guess",
-    )
-    rejected(
-        "mastermind-6",
-        lambda game, candidates, d: OptimalSearch(game, d).value(candidates),
-        why="OptimalSearch (puzzles.mastermind.search)",
-    )
-    rejected(
-        "mastermind-2",
-        lambda pegs, colours: len(np.unique(Game(pegs, colours).table)),
-        why="(pegs, colours) = (1, 10)",
-    )

@@ -1,9 +1,10 @@
-"""The match-stick exercises: every check accepts the lessons' worked solutions and rejects
-near misses, lookup tables of what the lessons show, the package's own solvers (where the
-exercise is done without it), hand-written DPs that cannot reach the sizes asked, loops and
-answers returning None. The closed forms the checks use beyond the DP's reach are checked here
-against plain recursions and game-tree searches; the student edition shows no answer above
-its check."""
+"""The match-stick exercises: every check accepts the lessons' worked solutions (and numpy's
+truth values where True or False is asked) and refuses near misses, lookup tables of what the
+lessons show, the package by any route (every exercise is done without it), values whose
+``==`` always says True, float arithmetic that rounds at 2**53 and beyond, and hand-written
+DPs that cannot reach the sizes asked. The rules the checks use beyond the DP's reach are
+checked here against plain recursions and game-tree searches. (Loops, forgotten returns and
+the student edition are tested once for every exercise in ``tests/course``.)"""
 
 from __future__ import annotations
 
@@ -14,29 +15,18 @@ from itertools import product
 from operator import xor
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from puzzles.course.checker import verify
 from puzzles.matchsticks import exercises
 from puzzles.matchsticks.model import (
     first_pick,
     game_lengths,
-    nim_outcome,
-    outcome,
-    sum_winning_moves,
     win_table,
     winning_moves,
 )
 from puzzles.matchsticks.printed import PRINTED_INSTANCES
-from support.adversaries import (
-    accepted,
-    lookup_table,
-    looping,
-    rejected,
-    returns_none,
-    time_limit,
-    worked_answer,
-)
+from support.adversaries import accepted, lookup_table, rejected, time_limit, worked_answer
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_1 = ROOT / "notebooks" / "matchsticks" / "01-the-match-stick-puzzle.ipynb"
@@ -158,26 +148,190 @@ def test_assertion_c_forces_the_first_pick_of_instance_i():
 
 
 # ---------------------------------------------------------------------------
-# the worked solutions pass, and the notebook's exercise cells are laid out as the course asks
+# every exercise: the worked solution, the package by any route, always-equal values
+
+
+def worked(exercise_id):
+    return worked_answer(NOTEBOOK[exercise_id], exercise_id)
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
-def test_worked_solution_is_accepted(exercise_id):
-    answer = worked_answer(NOTEBOOK[exercise_id], exercise_id)
-    verdict = accepted(exercise_id, answer)
-    assert "time limit" in verdict.message
+def test_the_worked_solution_is_accepted_and_the_verdict_names_the_far_sizes(exercise_id):
+    verdict = accepted(exercise_id, worked(exercise_id))
+    assert "10**18" in verdict.message or "10**9" in verdict.message
+    assert verdict.seconds is not None and verdict.time_limit == 5
+
+
+# the package's own solver for each exercise: (the answer's arguments, the model function, its use)
+PACKAGE_ANSWERS = {
+    "matchsticks-1": ("n", "winning_moves", "F(n, 4)[0]"),
+    "matchsticks-2": ("N, M", "winning_moves", "set(F(N, M))"),
+    "matchsticks-3": ("N, M", "game_lengths", "min(F(N, M))"),
+    "matchsticks-4": ("N, M", "first_pick", "F(N, M) if F(N, M) in (1, M) else None"),
+    "matchsticks-5": ("n, a", "outcome", "F(n, (1, a, a + 1), misere=False) == 'lose'"),
+    "matchsticks-6": ("moves", "subtraction_set", "min(F(moves))"),
+    "matchsticks-7": ("piles", "sum_winning_moves", "next(iter(F(piles, (1, 4))), None)"),
+    "matchsticks-8": ("piles", "nim_outcome", "F(piles, misere=True) == 'win'"),
+}
+MODEL = "puzzles.matchsticks.model"
+ROUTES = {  # how the answer reaches the model's function F
+    "a name imported before": "imported",
+    "importlib": "getattr(importlib.import_module('{model}'), '{name}')",
+    "__import__": "getattr(__import__('{model}', fromlist=['_']), '{name}')",
+    "sys.modules": "getattr(sys.modules['{model}'], '{name}')",
+    "exec of a string": "executed('from {model} import {name} as F')",
+}
+TEMPLATE = """
+import importlib
+import sys
+{imported}
+
+
+def executed(statement):
+    scope = {{}}
+    exec(statement, scope)
+    return scope["F"]
+
+
+def answer({args}):
+    F = {route}
+    return {use}
+"""
+
+
+def package_answer(exercise_id, route):
+    args, name, use = PACKAGE_ANSWERS[exercise_id]
+    scope = {}
+    reach = ROUTES[route].format(model=MODEL, name=name)
+    imported = f"from {MODEL} import {name} as imported" if reach == "imported" else ""
+    source = TEMPLATE.format(imported=imported, args=args, use=use, route=reach)
+    exec(compile(source, f"<{exercise_id} by {route}>", "exec"), scope)
+    return scope["answer"]
+
+
+@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_the_package_is_refused_by_any_route(exercise_id, route):
+    assert exercises.WITHOUT == "puzzles.matchsticks"
+    verdict = rejected(exercise_id, package_answer(exercise_id, route), why="without puzzles.matchsticks")
+    assert PACKAGE_ANSWERS[exercise_id][1] in verdict.message or MODEL in verdict.message
+
+
+def test_the_package_answers_are_right_where_the_package_reaches():
+    """So the refusals above are for the package, not for a wrong value."""
+    for exercise_id in IDS:
+        args, name, use = PACKAGE_ANSWERS[exercise_id]
+        scope = {"F": getattr(__import__(MODEL, fromlist=["_"]), name)}
+        exec(f"def answer({args}):\n    return {use}\n", scope)
+        answer = scope["answer"]
+        reference = worked(exercise_id)
+        for case in {
+            "matchsticks-1": [(n,) for n in range(2, 60) if (n - 1) % 5],
+            "matchsticks-6": [(frozenset(s),) for s in [(1,), (2, 3), (3, 5, 9)]],
+            "matchsticks-7": [([p, q],) for p in range(8) for q in range(8)],
+            "matchsticks-8": [([p, q, r],) for p in range(4) for q in range(4) for r in range(4)],
+        }.get(exercise_id, [(N, M) for N in range(1, 40) for M in range(2, 6)]):
+            if exercise_id == "matchsticks-7":
+                move = answer(*case)
+                assert (move is None) == (reference(*case) is None)
+            else:
+                assert answer(*case) == reference(*case), (exercise_id, case)
+
+
+class AlwaysEqualInt(int):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+class AlwaysEqualSet(set):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = None
+
+
+class AlwaysEqualFrozenset(frozenset):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = frozenset.__hash__
+
+
+class AlwaysEqualTuple(tuple):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = tuple.__hash__
+
+
+class Truthy:
+    """Not a bool, but equal to everything and true."""
+
+    def __eq__(self, other):
+        return True
+
+    def __bool__(self):
+        return True
+
+    __hash__ = object.__hash__
+
+
+ALWAYS_EQUAL = {
+    "matchsticks-1": lambda n: AlwaysEqualInt(1),
+    "matchsticks-2": lambda N, M: AlwaysEqualSet({1}),
+    "matchsticks-3": lambda N, M: AlwaysEqualInt(1),
+    "matchsticks-4": lambda N, M: AlwaysEqualInt(1),
+    "matchsticks-5": lambda n, a: Truthy(),
+    "matchsticks-6": lambda moves: AlwaysEqualInt(1),
+    "matchsticks-7": lambda piles: AlwaysEqualTuple((0, 1)),
+    "matchsticks-8": lambda piles: AlwaysEqualInt(1),
+}
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_a_value_whose_eq_always_says_true_is_compared_by_what_it_holds(exercise_id):
+    rejected(exercise_id, ALWAYS_EQUAL[exercise_id])
+
+
+def test_always_equal_values_holding_the_right_value_pass_and_frozensets_are_sets():
+    rejected("matchsticks-2", lambda N, M: AlwaysEqualFrozenset({(N - 1) % (M + 1)}), why="(N, M) = (1, 1)")
+    rule = worked("matchsticks-2")
+    accepted("matchsticks-2", lambda N, M: AlwaysEqualFrozenset(rule(N, M)))
+    picks = worked("matchsticks-3")
+    accepted("matchsticks-3", lambda N, M: AlwaysEqualInt(picks(N, M)))
+    verdict = rejected("matchsticks-8", ALWAYS_EQUAL["matchsticks-8"], why="True or False is asked")
+    assert "piles = [0]" in verdict.message
+
+
+# numpy 2 names its truth values np.bool (numpy 1: np.bool_): both are the truth values they stand for
+
+
+def test_numpy_truth_values_are_accepted_where_they_are_right():
+    family, nim = worked("matchsticks-5"), worked("matchsticks-8")
+    accepted("matchsticks-5", lambda n, a: np.bool_(family(n, a)))
+    accepted("matchsticks-5", lambda n, a: np.True_ if family(n, a) else np.False_)
+    accepted("matchsticks-8", lambda piles: np.bool_(nim(piles)))
+    accepted("matchsticks-8", lambda piles: np.True_ if nim(piles) else np.False_)
+    rejected("matchsticks-5", lambda n, a: np.bool_(not family(n, a)), why="(n, a) = (0, 2)")
+    rejected("matchsticks-8", lambda piles: np.True_, why="piles = [1]")
+    accepted("matchsticks-1", lambda n: np.int64((n - 1) % 5))
 
 
 # ---------------------------------------------------------------------------
-# loops and forgotten returns
+# the far stages: sizes just above 2**53 and 2**60 and near 10**18, named, never "smallest"
 
 
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_a_loop_is_stopped_and_none_is_not_an_answer(exercise_id):
-    with time_limit(exercise_id, 1):
-        rejected(exercise_id, looping, why="took longer than 1 s")
-    verdict = rejected(exercise_id, returns_none)
-    assert "None" in verdict.message
+@pytest.mark.parametrize("exercise_id", ["matchsticks-1", "matchsticks-2", "matchsticks-3", "matchsticks-4"])
+def test_the_far_stages_hold_float_traps_and_ten_to_the_eighteen(exercise_id):
+    from puzzles.course.checker import registration
+
+    stages = registration(exercise_id).plan().stages
+    assert [stage.smallest for stage in stages] == [True, False] and stages[1].far
+    far = [case[0] for case in stages[1].cases]
+    for base in (2**53, 2**60, 10**18):
+        assert any(base < N < base + 10**5 for N in far), base
 
 
 # ---------------------------------------------------------------------------
@@ -185,18 +339,30 @@ def test_a_loop_is_stopped_and_none_is_not_an_answer(exercise_id):
 
 
 def test_group_problem_near_misses():
-    rejected("matchsticks-1", lambda n: (n - 1) % 4 or 1, why="with n = 5 sticks")  # the M = 3 rule
+    rejected("matchsticks-1", lambda n: (n - 1) % 4 or 1, why="smallest counterexample at n = 5")  # M = 3
     rejected("matchsticks-1", lambda n: float((n - 1) % 5), why="float")
     floating = lambda n: int((n - 1) - 5 * math.floor((n - 1) / 5))  # noqa: E731
-    rejected("matchsticks-1", floating, why="with n = 1000000000000000000 sticks")
+    verdict = rejected("matchsticks-1", floating, why="a size no table reaches")
+    assert "smallest" not in verdict.message and "right for every winning n <= 2000" in verdict.message
+    rejected("matchsticks-1", lambda n: (n - 1) % 5 if n < 10**12 else 1, why="a size no table reaches")
 
 
-def test_group_problem_lookup_and_package():
+def test_group_problem_lookup_tables():
     shown_m3 = {n: winning_moves(n, 3)[0] for n in range(1, 31) if winning_moves(n, 3)}
     rejected("matchsticks-1", lookup_table(shown_m3, fallback=1))
     up_to_40 = {n: (n - 1) % 5 for n in range(1, 41)}
-    rejected("matchsticks-1", lookup_table(up_to_40, fallback=1), why="with n = 43")
-    rejected("matchsticks-1", lambda n: winning_moves(n, 4)[0], why="winning_moves")
+    rejected("matchsticks-1", lookup_table(up_to_40, fallback=1), why="n = 43")
+
+
+def test_group_problem_the_lines_of_play_from_40_counted_independently():
+    """Every line of the opponent from 40 against (n - 1) % 5, counted by a plain search."""
+
+    def lines(n):  # n sticks, our turn
+        left = n - (n - 1) % 5
+        return sum(1 if left == k else lines(left - k) for k in range(1, min(4, left) + 1))
+
+    verdict = accepted("matchsticks-1", worked("matchsticks-1"))
+    assert f"wins all {lines(40)} lines of play" in verdict.message and lines(40) == 4**7
 
 
 def _own_dp_take(n):
@@ -218,21 +384,29 @@ def test_group_problem_own_dp_runs_out_of_time():
 
 def test_winning_first_picks_near_misses():
     rejected("matchsticks-2", lambda N, M: {(N - 1) % (M + 1)}, why="(N, M) = (1, 1)")  # {0} when lost
-    rejected("matchsticks-2", lambda N, M: (N - 1) % (M + 1), why="is a int")  # not a set
+    rejected("matchsticks-2", lambda N, M: (N - 1) % (M + 1), why="a set of integers is asked")
 
     def paper_formula_in_floats(N, M):
         m1 = (N - 1) - math.ceil((N - (M + 1)) / (M + 1)) * (M + 1)
         return {m1} if 1 <= m1 <= M else set()
 
-    rejected("matchsticks-2", paper_formula_in_floats, why="(N, M) = (1000000000000000002, 2)")
+    verdict = rejected("matchsticks-2", paper_formula_in_floats, why="in floating point is rounded")
+    assert "(N, M) = (10**18 + 2, 2)" in verdict.message and "smallest" not in verdict.message
 
 
-def test_winning_first_picks_lookup_package_and_own_dp():
+def test_winning_first_picks_as_lists_and_ranges():
+    rule = worked("matchsticks-2")
+    accepted("matchsticks-2", lambda N, M: sorted(rule(N, M)))
+    accepted("matchsticks-2", lambda N, M: range(r, r + 1) if (r := (N - 1) % (M + 1)) else range(0))
+    rejected("matchsticks-2", lambda N, M: range(0, 10**18), why="(N, M) = (1, 1)")  # judged without a set
+    rejected("matchsticks-2", lambda N, M: [1.0], why="a float")
+
+
+def test_winning_first_picks_lookup_and_own_dp():
     shown = {
         (N, M): set(winning_moves(N, M)) for N, M in [(30, 3), (6, 3), (4, 3), (5, 3), (100, 7), (1000, 10)]
     }
     rejected("matchsticks-2", lookup_table(shown, fallback=set()))
-    rejected("matchsticks-2", lambda N, M: set(winning_moves(N, M)), why="winning_moves")
     rejected("matchsticks-2", lambda N, M: {first_pick(N, M)} - {None}, why="first_pick")
 
     def own_dp(N, M):
@@ -242,11 +416,7 @@ def test_winning_first_picks_lookup_package_and_own_dp():
         return {k for k in range(1, min(M, N) + 1) if lost[N - k]}
 
     with time_limit("matchsticks-2", 2):
-        rejected(
-            "matchsticks-2",
-            own_dp,
-            why="where no DP can go: the exercise asks for a rule",
-        )
+        rejected("matchsticks-2", own_dp, why="where no DP can go: the exercise asks for a rule")
 
 
 # ---------------------------------------------------------------------------
@@ -254,25 +424,38 @@ def test_winning_first_picks_lookup_package_and_own_dp():
 
 
 def test_picks_in_game_near_misses():
-    rejected(
-        "matchsticks-3", lambda N, M: 2 * ((N - 1) // (M + 1)) + 2, why="(N, M) = (1, 1)"
-    )  # won games only
-    rejected(
-        "matchsticks-3", lambda N, M: 2 * ((N - 1) // (M + 1)) + 1, why="(N, M) = (2, 1)"
-    )  # lost games only
+    won_games_only = lambda N, M: 2 * ((N - 1) // (M + 1)) + 2  # noqa: E731
+    rejected("matchsticks-3", won_games_only, why="smallest counterexample at (N, M) = (1, 1)")
+    lost_games_only = lambda N, M: 2 * ((N - 1) // (M + 1)) + 1  # noqa: E731
+    rejected("matchsticks-3", lost_games_only, why="(N, M) = (2, 1)")
     rejected("matchsticks-3", lambda N, M: N // (M + 1) * 2 + 1, why="smallest counterexample")
-    rejected(
-        "matchsticks-3",
-        lambda N, M: float(2 * ((N - 1) // (M + 1)) + 1 + ((N - 1) % (M + 1) > 0)),
-        why="float",
-    )
+    as_float = lambda N, M: float(2 * ((N - 1) // (M + 1)) + 1 + ((N - 1) % (M + 1) > 0))  # noqa: E731
+    rejected("matchsticks-3", as_float, why="float")
+
+    def rounds_in_floats(N, M):
+        q = math.floor((N - 1) / (M + 1))
+        return 2 * q + 1 + (1 if N - 1 - q * (M + 1) else 0)
+
+    verdict = rejected("matchsticks-3", rounds_in_floats, why="no line of play can be followed")
+    assert "smallest" not in verdict.message
 
 
-def test_picks_in_game_lookup_and_the_packages_dp():
+def test_picks_in_game_lookup_tables():
     rejected("matchsticks-3", lookup_table({(30, 3): 16}, fallback=0))
     shown = {(N, 3): min(game_lengths(N, 3)) for N in range(1, 31)}  # the table after the check
-    rejected("matchsticks-3", lookup_table(shown, fallback=0))
-    rejected("matchsticks-3", lambda N, M: min(game_lengths(N, M)), why="ValueError")
+    rejected("matchsticks-3", lookup_table(shown, fallback=0), why="(N, M) = (1, 1)")
+
+
+def test_picks_in_game_a_simulation_of_one_line_runs_out_of_time():
+    def one_line(N, M):
+        picks, n, loser_moves = 0, N, (N - 1) % (M + 1) == 0
+        while n:
+            take = 1 if loser_moves else (n - 1) % (M + 1) or 1
+            n, picks, loser_moves = n - take, picks + 1, not loser_moves
+        return picks
+
+    with time_limit("matchsticks-3", 2):
+        rejected("matchsticks-3", one_line, why="count the rounds instead")
 
 
 # ---------------------------------------------------------------------------
@@ -281,7 +464,7 @@ def test_picks_in_game_lookup_and_the_packages_dp():
 
 def test_extreme_pick_near_misses():
     swapped = lambda N, M: M if (N - 2) % (M + 1) == 0 else (1 if N % (M + 1) == 0 else None)  # noqa: E731
-    rejected("matchsticks-4", swapped, why="(N, M) = (2, 2)")
+    rejected("matchsticks-4", swapped, why="smallest counterexample at (N, M) = (2, 2)")
 
     def float_quotients(N, M):
         if ((N - 2) / (M + 1)).is_integer():
@@ -290,19 +473,18 @@ def test_extreme_pick_near_misses():
             return M
         return None
 
-    rejected("matchsticks-4", float_quotients, why="(N, M) = (9007199254740995, 1)")
+    verdict = rejected("matchsticks-4", float_quotients, why="(N, M) = (9007199254740995, 1)")
+    assert "a quotient in floating point can look whole" in verdict.message
     every_pick = lambda N, M: (N - 1) % (M + 1) or None  # noqa: E731  (not only 1 and M)
     rejected("matchsticks-4", every_pick, why="(N, M) = (3, 3)")
+    rejected("matchsticks-4", lambda N, M: c_i_pick(N, M) or 0, why="gives 0")  # 0 is not None
 
 
-def test_extreme_pick_rejects_the_printed_instance_and_the_package():
+def test_extreme_pick_rejects_the_printed_instance_and_own_dp():
     printed = {(N, M): m1 or None for (N, M), (_, m1) in PRINTED_INSTANCES.items()}
-    verdict = rejected("matchsticks-4", lookup_table(printed, fallback=None))
-    assert "(N, M) = (2, 1)" in verdict.message
+    rejected("matchsticks-4", lookup_table(printed, fallback=None), why="(N, M) = (2, 1)")
     correct_except_instance_i = lambda N, M: 4 if (N, M) == (60, 5) else c_i_pick(N, M)  # noqa: E731
-    rejected("matchsticks-4", correct_except_instance_i, why="(N, M) = (60, 5): your answer gives 4")
-    uses_package = lambda N, M: p if (p := first_pick(N, M)) in (1, M) else None  # noqa: E731
-    rejected("matchsticks-4", uses_package, why="first_pick")
+    rejected("matchsticks-4", correct_except_instance_i, why="(N, M) = (60, 5): your pick gives 4")
 
     def own_dp(N, M):
         lost = [False]
@@ -321,15 +503,16 @@ def test_extreme_pick_rejects_the_printed_instance_and_the_package():
 
 def test_family_near_misses():
     odd_rule_for_all = lambda n, a: (r := n % (2 * a + 1)) % 2 == 0 and r < a  # noqa: E731
-    rejected("matchsticks-5", odd_rule_for_all, why="(n, a) = (4, 2)")
+    rejected("matchsticks-5", odd_rule_for_all, why="smallest counterexample at (n, a) = (4, 2)")
     rejected("matchsticks-5", lambda n, a: n % 7 in (0, 2), why="(n, a) = (2, 2)")  # {1,3,4} only
     rejected("matchsticks-5", lambda n, a: int(family_lost(n, a)), why="True or False is asked")
+    verdict = rejected("matchsticks-5", lambda n, a: family_lost(n, a) if a <= 40 else False)
+    assert "a size no table reaches" in verdict.message and "smallest" not in verdict.message
 
 
-def test_family_lookup_package_and_own_dp():
+def test_family_lookup_and_own_dp():
     shown = {(n, a): not tree_wins(n, (1, a, a + 1), False) for a in (1, 2, 3) for n in range(31)}
-    rejected("matchsticks-5", lookup_table(shown, fallback=False))
-    rejected("matchsticks-5", lambda n, a: outcome(n, (1, a, a + 1), misere=False) == "lose", why="outcome")
+    rejected("matchsticks-5", lookup_table(shown, fallback=False), why="(n, a) = (32, 2)")
 
     @cache
     def lost(n, a):
@@ -348,10 +531,20 @@ def test_family_lookup_package_and_own_dp():
 # Exercise 6: misère against normal play
 
 
+def test_the_shift_judge_accepts_exactly_the_smallest_take():
+    """The check's DP criterion against the statement tested above by plain recursion."""
+    for sizes in [(1,), (2,), (1, 3, 4), (2, 3), (2, 5, 6), (3, 5, 9), (4, 7), (5, 6, 11), (7, 24)]:
+        for shift in range(-2, 40):
+            problem = exercises._shift_problem((frozenset(sizes),), shift)
+            assert (problem is None) == (shift == min(sizes)), (sizes, shift, problem)
+
+
 def test_misere_shift_near_misses_and_lookup():
-    rejected("matchsticks-6", lambda S: 1, why="for S = {2}")
-    rejected("matchsticks-6", lambda S: max(S), why="for S = {1,2}")
-    rejected("matchsticks-6", lambda S: min(S) if min(S) < 100 else 1, why="sets with takes this large")
+    rejected("matchsticks-6", lambda S: 1, why="at moves = {2} your shift 1 fails at n = 1")
+    rejected("matchsticks-6", lambda S: max(S), why="moves = {1, 2}")
+    rejected("matchsticks-6", lambda S: -1, why="a shift is a number of sticks")
+    verdict = rejected("matchsticks-6", lambda S: min(S) if min(S) < 100 else 1, why="beyond any table")
+    assert "moves = {10**9}" in verdict.message
     shown = {frozenset((1, 3, 4)): 1, frozenset((2, 3)): 2, frozenset((2, 5, 6)): 2}
     rejected("matchsticks-6", lookup_table(shown, fallback=1))
     rejected("matchsticks-6", lambda S: float(min(S)), why="float")
@@ -389,6 +582,30 @@ def test_misere_shift_package_and_own_search():
 # Exercise 7: several piles, takes 1 or 4
 
 
+@cache
+def sum_tree_wins(piles: tuple[int, ...]) -> bool:
+    return any(
+        not sum_tree_wins(tuple(sorted(piles[:i] + (p - k,) + piles[i + 1 :])))
+        for i, p in enumerate(piles)
+        for k in (1, 4)
+        if k <= p
+    )
+
+
+def test_the_move_judge_against_a_plain_search():
+    """Every answer the judge takes at a position is right by an independent search, and the
+    right ones are taken."""
+    for piles in [p for count in (1, 2, 3) for p in product(range(7), repeat=count)]:
+        won = sum_tree_wins(tuple(sorted(piles)))
+        assert (exercises._sum_move_problem((list(piles),), None) is None) == (not won)
+        for i, p in enumerate(piles):
+            for k in (1, 4):
+                if k <= p:
+                    after = tuple(sorted(piles[:i] + (p - k,) + piles[i + 1 :]))
+                    good = won and not sum_tree_wins(after)
+                    assert (exercises._sum_move_problem((list(piles),), (i, k)) is None) == good
+
+
 def _move_by(grundy):
     def move(piles):
         values = [grundy(n) for n in piles]
@@ -417,14 +634,28 @@ def test_sum_move_near_misses():
         return None
 
     rejected("matchsticks-7", own_pile_only, why="piles [1, 1] are lost")
-    rejected("matchsticks-7", lambda piles: [0, 1.0] if piles == [1] else None, why="piles [1]")
+    rejected("matchsticks-7", lambda piles: [0, 1.0] if piles == [1] else None, why="piles = [1]")
+    rejected("matchsticks-7", lambda piles: (5, 1) if piles == [1] else None, why="not a legal move")
+    rejected("matchsticks-7", lambda piles: (0, 1, 0) if piles == [1] else None, why="a pair")
+    right = worked("matchsticks-7")
+    verdict = rejected("matchsticks-7", lambda piles: right(piles) if max(piles) < 10 else None)
+    assert "won for the player to move" in verdict.message
 
 
-def test_sum_move_lookup_package_and_own_search():
+def test_sum_move_may_mutate_its_piles_and_give_lists():
+    right = worked("matchsticks-7")
+
+    def mutating(piles):
+        move = right(piles)
+        piles.clear()  # each call gets its own list
+        return None if move is None else list(move)
+
+    accepted("matchsticks-7", mutating)
+
+
+def test_sum_move_lookup_and_own_search():
     shown = {(5, 7, 9): (0, 3)}
     rejected("matchsticks-7", lambda piles: shown.get(tuple(piles)))
-    uses_package = lambda piles: next(iter(sum_winning_moves(piles, (1, 4))), None)  # noqa: E731
-    rejected("matchsticks-7", uses_package, why="sum_winning_moves")
 
     @cache
     def wins(piles):
@@ -452,24 +683,18 @@ def test_sum_move_lookup_package_and_own_search():
 
 
 def test_misere_nim_near_misses():
-    rejected("matchsticks-8", lambda piles: reduce(xor, piles, 0) != 0, why="piles [0]")  # normal Nim
+    normal_nim = lambda piles: reduce(xor, piles, 0) != 0  # noqa: E731
+    rejected("matchsticks-8", normal_nim, why="smallest counterexample at piles = [0]")
     odd_singles = lambda piles: sum(piles) % 2 == 1 if max(piles) <= 1 else reduce(xor, piles, 0) != 0  # noqa: E731
-    rejected("matchsticks-8", odd_singles, why="piles [0]")
+    rejected("matchsticks-8", odd_singles, why="piles = [0]")
     rejected("matchsticks-8", lambda piles: int(misere_nim(piles)), why="True or False")
+    verdict = rejected("matchsticks-8", lambda piles: misere_nim(piles) if max(piles) < 6 else True)
+    assert "no search reaches them" in verdict.message and "smallest" not in verdict.message
 
 
-def test_misere_nim_lookup_package_and_own_search():
+def test_misere_nim_lookup_and_own_search():
     rejected("matchsticks-8", lambda piles: {(3, 4, 5): True}.get(tuple(piles), False))
-    rejected("matchsticks-8", lambda piles: nim_outcome(piles, misere=True) == "win", why="nim_outcome")
     small_only = lambda piles: misere_nim_search(tuple(sorted(piles))) if max(piles) <= 5 else True  # noqa: E731
     with time_limit("matchsticks-8", 2):
         verdict = rejected("matchsticks-8", small_only)
-    assert "counterexample" in verdict.message or "took longer" in verdict.message
-
-
-def test_stubs_are_not_attempted():
-    def stub(*args): ...
-
-    for exercise_id in IDS:
-        assert verify(exercise_id, stub).status == "not attempted"
-        assert verify(exercise_id, ...).status == "not attempted"
+    assert "no search reaches them" in verdict.message or "took longer" in verdict.message

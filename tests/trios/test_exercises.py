@@ -1,6 +1,9 @@
-"""The Tricky Trios checks: each accepts the lessons' worked solution and rejects near misses,
-lookup tables of the values the lessons show, the package's own solver where the exercise is
-done without it, slow answers and answers of the wrong kind.
+"""The Tricky Trios checks: each accepts the lessons' worked solution and refuses near misses,
+lookup tables of the values the lessons show, the package's own solver by any route (trios-2,
+-3 and -4 are done without ``puzzles.trios``, trios-5 without its ``three_known_rounds``),
+values whose ``==`` always says True, slow answers and answers of the wrong kind. (Loops,
+forgotten returns and the student edition are tested once for every exercise in
+``tests/course``.)
 
 The references the checks use are tested here against independent evidence: every order of
 the deck played one by one, an explicit longest deal, a simulation, a second recursion.
@@ -17,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzles.course.checker import verify
+from puzzles.course.checker import registration, verify
 from puzzles.trios import State, canonical_orders, expected_rounds, play_order, state_value, transitions
 from puzzles.trios.model import (
     enumeration_summary,
@@ -27,15 +30,7 @@ from puzzles.trios.model import (
     sample_rounds,
     three_known_rounds,
 )
-from support.adversaries import (
-    accepted,
-    lookup_table,
-    looping,
-    rejected,
-    returns_none,
-    time_limit,
-    worked_answer,
-)
+from support.adversaries import accepted, lookup_table, rejected, time_limit, worked_answer
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_1 = ROOT / "notebooks" / "trios" / "01-the-game-and-the-rule.ipynb"
@@ -115,6 +110,114 @@ def test_three_known_rounds_refuses_what_it_cannot_serve_in_seconds():
         three_known_rounds(61)
 
 
+# --- values whose == always says True, and the package by any route ------------------------------
+
+
+class AlwaysEqualInt(int):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+class AlwaysEqualFraction(Fraction):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = Fraction.__hash__
+
+
+class LyingFraction(Fraction):
+    """Holds one value and names another."""
+
+    numerator = property(lambda self: 17)
+    denominator = property(lambda self: 5)
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = Fraction.__hash__
+
+
+MODEL = "puzzles.trios.model"
+ROUTES = {  # how the answer reaches the package's function F
+    "a name imported before": "imported",
+    "importlib": "getattr(importlib.import_module('{model}'), '{name}')",
+    "__import__": "getattr(__import__('{model}', fromlist=['_']), '{name}')",
+    "sys.modules": "getattr(sys.modules['{model}'], '{name}')",
+    "exec of a string": "executed('from {model} import {name} as F')",
+}
+TEMPLATE = """
+import importlib
+import sys
+{imported}
+
+
+def executed(statement):
+    scope = {{}}
+    exec(statement, scope)
+    return scope["F"]
+
+
+def answer({args}):
+    F = {route}
+    return {use}
+"""
+
+
+def by_route(route, args, name, use):
+    """An answer that calls the package's ``name`` (as F in ``use``), reached by ``route``."""
+    reach = ROUTES[route].format(model=MODEL, name=name)
+    imported = f"from {MODEL} import {name} as imported" if reach == "imported" else ""
+    scope = {}
+    source = TEMPLATE.format(imported=imported, args=args, use=use, route=reach)
+    exec(compile(source, f"<{name} by {route}>", "exec"), scope)
+    return scope["answer"]
+
+
+PACKAGE_ANSWERS = {  # the exercise's value by the package: (arguments, function, use)
+    "trios-2": ("N", "count_orders", "F(N, relabel=True)"),
+    "trios-3": ("N", "longest_game", "F(N)"),
+    "trios-4": ("K2, K1, K0", "state_value", "F(K2, K1, K0)"),
+    "trios-5": ("N", "three_known_rounds", "F(N)"),
+}
+
+
+@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("exercise_id", PACKAGE_ANSWERS)
+def test_the_packages_own_solver_is_refused_by_any_route(exercise_id, route):
+    answer = by_route(route, *PACKAGE_ANSWERS[exercise_id])
+    forbidden = registration(exercise_id).without
+    verdict = rejected(exercise_id, answer, why=f"to be done without {forbidden[0]}")
+    assert PACKAGE_ANSWERS[exercise_id][1] in verdict.message
+
+
+def test_the_package_answers_are_right_so_the_refusals_are_for_the_package():
+    for exercise_id, (args, name, use) in PACKAGE_ANSWERS.items():
+        scope = {"F": getattr(__import__(MODEL, fromlist=["_"]), name)}
+        exec(f"def answer({args}):\n    return {use}\n", scope)
+        cases = _states(5) if exercise_id == "trios-4" else [(N,) for N in range(1, 6)]
+        right = worked_answer(LESSON_2 if exercise_id in ("trios-4", "trios-5") else LESSON_1, exercise_id)
+        assert [scope["answer"](*case) for case in cases] == [right(*case) for case in cases]
+
+
+def _states(trios):
+    return [(K2, K1, trios - K2 - K1) for K2 in range(trios + 1) for K1 in range(trios - K2 + 1)]
+
+
+ALWAYS_EQUAL = {
+    "trios-2": lambda N: AlwaysEqualInt(1),
+    "trios-3": lambda N: AlwaysEqualInt(1),
+    "trios-4": lambda K2, K1, K0: AlwaysEqualFraction(1),
+    "trios-5": lambda N: AlwaysEqualFraction(1, 3),
+}
+
+
+@pytest.mark.parametrize("exercise_id", ALWAYS_EQUAL)
+def test_a_value_whose_eq_always_says_true_is_compared_by_what_it_holds(exercise_id):
+    rejected(exercise_id, ALWAYS_EQUAL[exercise_id])
+
+
 # --- trios-1: E(2) by hand ----------------------------------------------------------------------
 
 
@@ -123,12 +226,23 @@ def test_exercise_1_worked_solution_and_near_misses():
     accepted("trios-1", 3 + Fraction(2, 5))
     # the value with the Three-Known round counted as part of the round before it (lesson II shows it)
     rejected("trios-1", Fraction(33, 10), why="Three-Known")
-    rejected("trios-1", Fraction(7, 2), why="not the average")
+    rejected("trios-1", Fraction(7, 2), why="E2 = 7/2 is not the average")
     rejected("trios-1", Fraction(1, 3), why="not an average of 10 whole numbers")
+    rejected("trios-1", 3, why="E2 = 3 is not the average")
     # the right value as a float, as the free-choice table of lesson I prints 3.4000 for another state
     rejected("trios-1", 3.4, why="float")
     rejected("trios-1", "17/5", why="a Fraction or an integer is asked")
+    rejected("trios-1", True, why="a Fraction or an integer is asked")
     assert verify("trios-1", ...).status == "not attempted"
+
+
+def test_exercise_1_refuses_an_always_equal_fraction_by_the_value_it_holds():
+    """A value cannot be watched while it was found; it is read as the number it holds."""
+    verdict = rejected("trios-1", AlwaysEqualFraction(7, 2), why="E2 = 7/2 is not the average")
+    assert "Fraction(" not in verdict.message
+    rejected("trios-1", LyingFraction(7, 2), why="E2 = 7/2")
+    rejected("trios-1", AlwaysEqualInt(3), why="E2 = 3")
+    accepted("trios-1", AlwaysEqualFraction(17, 5))  # it does hold E(2)
 
 
 # --- trios-2: orders up to relabelling ----------------------------------------------------------
@@ -136,14 +250,21 @@ def test_exercise_1_worked_solution_and_near_misses():
 
 def test_exercise_2_worked_solution_and_near_misses():
     accepted("trios-2", worked_answer(LESSON_1, "trios-2"))
-    rejected("trios-2", lambda N: factorial(3 * N) // 6**N, why="N = 2")  # relabelling forgotten
+    rejected("trios-2", lambda N: factorial(3 * N) // 6**N, why="smallest counterexample at N = 2")
     rejected("trios-2", lambda N: factorial(3 * N) // (6**N * N), why="N = 3")  # divided by N, not N!
     rejected("trios-2", lambda N: factorial(3 * N) / (6**N * factorial(N)), why="float")
+    right = worked_answer(LESSON_1, "trios-2")
+    verdict = rejected("trios-2", lambda N: right(N) if N <= 4 else right(N) + 1, why="at N = 5")
+    assert "right for every N <= 4" in verdict.message and "a count by the first card" in verdict.message
 
 
 def test_exercise_2_lookup_table_of_the_shown_counts():
     shown = {1: 1, 2: 10, 3: 280, 4: 15400, 5: 1401400}
     rejected("trios-2", lookup_table(shown), why="N = 6")
+
+
+def test_exercise_2_refuses_listing_the_orders_with_the_package():
+    rejected("trios-2", lambda N: sum(1 for _ in canonical_orders(N)), why="canonical_orders")
 
 
 # --- trios-3: the longest game, without the package ----------------------------------------------
@@ -191,10 +312,14 @@ def test_the_hand_written_longest_path_is_right_where_it_can_go():
 
 def test_exercise_3_worked_solution_and_near_misses():
     accepted("trios-3", worked_answer(LESSON_1, "trios-3"))
-    rejected("trios-3", lambda N: (5 * N - 1) // 2, why="N = 1")  # one trio forgotten
+    rejected("trios-3", lambda N: (5 * N - 1) // 2, why="smallest counterexample at N = 1")  # one trio
     rejected("trios-3", lambda N: 5 * N // 2 - 1 if N > 1 else 1, why="N = 3")  # even N only
     rejected("trios-3", lambda N: (5 * N - 1) / 2 if N > 1 else 1, why="float")
     rejected("trios-3", lambda N: 2 * N + N // 2 if N > 1 else 1, why="N = 2")
+    right = worked_answer(LESSON_1, "trios-3")
+    verdict = rejected("trios-3", lambda N: right(N) if N <= 40 else right(N) - 1, why="reached by a deal")
+    assert "neither enumeration nor a DP over the states reaches it" in verdict.message
+    assert "smallest" not in verdict.message
 
 
 def test_exercise_3_lookup_table_of_the_shown_games():
@@ -202,15 +327,19 @@ def test_exercise_3_lookup_table_of_the_shown_games():
     rejected("trios-3", lookup_table(shown), why="N = 11")
 
 
-def test_exercise_3_refuses_the_package():
-    rejected("trios-3", longest_game, why="uses longest_game")
-    rejected("trios-3", lambda N: most_rounds(0, 0, N), why="uses most_rounds")
+def test_exercise_3_refuses_the_package_behind_a_cache_or_a_helper():
+    rejected("trios-3", lambda N: most_rounds(0, 0, N), why="most_rounds")
 
     @cache
     def memoised(N):
         return longest_game(N)
 
-    rejected("trios-3", memoised, why="uses longest_game")
+    rejected("trios-3", memoised, why="longest_game")
+
+    def helper(N):
+        return memoised(N)
+
+    rejected("trios-3", helper, why="longest_game")
 
 
 def test_exercise_3_a_plain_dp_runs_out_of_time():
@@ -285,7 +414,8 @@ def test_exercise_4_right_on_small_states_only():
     def only_small(K2, K1, K0):
         return small(K2, K1, K0) if K2 + K1 + K0 <= 6 else small(K2, K1, K0) + Fraction(1, 10**6)
 
-    rejected("trios-4", only_small, why="the package's table of f")
+    verdict = rejected("trios-4", only_small, why="the package's table of f")
+    assert "right for all 84 states with at most 6 trios" in verdict.message
 
 
 def test_exercise_4_lookup_table_of_the_shown_values():
@@ -293,21 +423,19 @@ def test_exercise_4_lookup_table_of_the_shown_values():
     rejected("trios-4", lookup_table(shown, fallback=Fraction(0)), why="(K2, K1, K0) = (0, 1, 0)")
 
 
-def test_exercise_4_refuses_the_package():
-    rejected("trios-4", state_value, why="uses state_value")
-
+def test_exercise_4_refuses_the_packages_transitions_behind_a_cache():
     @cache
     def lesson_f(K2, K1, K0):  # section 3 of the lesson, built on the package's transitions
         if K2 + K1 + K0 == 0:
             return Fraction(0)
         return sum(p * (r + lesson_f(*nxt)) for p, r, nxt, _ in transitions(State(K2, K1, K0)))
 
-    rejected("trios-4", lesson_f, why="uses transitions")
+    rejected("trios-4", lesson_f, why="transitions")
 
     def calls_a_cached_helper(K2, K1, K0):
         return lesson_f(K2, K1, K0)
 
-    rejected("trios-4", calls_a_cached_helper, why="uses transitions")
+    rejected("trios-4", calls_a_cached_helper, why="transitions")
 
 
 def test_exercise_4_a_recursion_without_memo_runs_out_of_time():
@@ -316,12 +444,65 @@ def test_exercise_4_a_recursion_without_memo_runs_out_of_time():
     assert "memoise my_f" in verdict.message
 
 
-# --- trios-5: rounds spent on Three-Known trios -------------------------------------------------
+# --- trios-5: rounds spent on Three-Known trios, on the package's transitions --------------------
 
 
-def test_exercise_5_worked_solution_and_near_misses():
-    accepted("trios-5", worked_answer(LESSON_2, "trios-5"))
-    rejected("trios-5", lambda N: expected_rounds(N) - N, why="N = 2")
+def _plain_e3():
+    """A plain direct version of the worked solution: one memo, no filling loop."""
+
+    @cache
+    def e(K2, K1, K0):
+        if K2 + K1 + K0 == 0:
+            return Fraction(0)
+        return sum(p * ((r - 1) + e(*nxt)) for p, r, nxt, _ in transitions(State(K2, K1, K0)))
+
+    return lambda N: e(0, 0, N)
+
+
+def test_exercise_5_worked_solution_and_a_plain_version_on_the_packages_transitions():
+    verdict = accepted("trios-5", worked_answer(LESSON_2, "trios-5"))
+    assert "every N up to 25" in verdict.message
+    accepted("trios-5", _plain_e3())
+
+
+def test_exercise_5_closes_the_solver_in_the_check_only():
+    """The package's solver is closed in the check's child: the lesson's kernel keeps it."""
+    rejected("trios-5", three_known_rounds, why="three_known_rounds")
+    assert three_known_rounds(4) == enumeration_summary(4).expected_three_known
+    assert three_known_rounds(7) == _plain_e3()(7)
+    accepted("trios-5", worked_answer(LESSON_2, "trios-5"))  # transitions stay open
+
+
+FURTHER_ROUTES = {
+    "its memoised helper": (
+        "import importlib\nanswer = lambda N: importlib.import_module('{m}')._three_known(0, 0, N)"
+    ),
+    "a reload": (
+        "import importlib, sys\n"
+        "answer = lambda N: getattr(importlib.reload(sys.modules['{m}']), 'three_known' + '_rounds')(N)"
+    ),
+    "a fresh import": (
+        "import importlib, sys\n"
+        "def answer(N):\n    sys.modules.pop('{m}')\n"
+        "    return getattr(importlib.import_module('{m}'), 'three_known' + '_rounds')(N)"
+    ),
+    "a copy of its source": (
+        "import inspect, sys\n"
+        "def answer(N):\n    scope = dict(vars(sys.modules['{m}']))\n"
+        "    exec(inspect.getsource(sys.modules['{m}']), scope)\n    return scope['three_known_rounds'](N)"
+    ),
+}
+
+
+@pytest.mark.parametrize("route", FURTHER_ROUTES)
+def test_exercise_5_refuses_the_solver_by_further_routes(route):
+    scope = {}
+    exec(FURTHER_ROUTES[route].format(m=MODEL), scope)
+    rejected("trios-5", scope["answer"], why="to be done without puzzles.trios.model.three_known_rounds")
+
+
+def test_exercise_5_near_misses():
+    rejected("trios-5", lambda N: expected_rounds(N) - N, why="smallest counterexample at N = 2")
 
     @cache
     def single_flip_rounds(K2, K1, K0):  # rounds that complete a Two-Known trio with one flip instead
@@ -333,36 +514,31 @@ def test_exercise_5_worked_solution_and_near_misses():
         )
 
     rejected("trios-5", lambda N: single_flip_rounds(0, 0, N), why="N = 2")
-    rejected("trios-5", lambda N: float(three_known_rounds(N)), why="float")
+    plain = _plain_e3()
+    rejected("trios-5", lambda N: float(plain(N)), why="float")
+    rejected("trios-5", lambda N: AlwaysEqualFraction(plain(N) + Fraction(1, 10**9)), why="N = 1")
+    accepted("trios-5", lambda N: AlwaysEqualFraction(plain(N)))
 
 
 def test_exercise_5_right_on_the_enumerated_range_only():
     def enumerated(N):
         return enumeration_summary(N).expected_three_known if N <= 4 else Fraction(N, 4)
 
-    rejected("trios-5", enumerated, why="N = 5")
+    verdict = rejected("trios-5", enumerated, why="at N = 5")
+    assert "the recursion over the states" in verdict.message
 
 
 def test_exercise_5_lookup_table_of_the_shown_values():
     shown = {N: three_known_rounds(N) for N in (2, 3, 4)}
-    rejected("trios-5", lookup_table(shown, fallback=Fraction(0)), why="N = 5")
+    rejected("trios-5", lookup_table(shown, fallback=Fraction(0)), why="at N = 5")  # E3(1) = 0
 
 
-# --- every exercise: loops, forgotten returns, stubs --------------------------------------------
+def test_exercise_5_a_recursion_without_memo_runs_out_of_time():
+    def e(K2, K1, K0):
+        if K2 + K1 + K0 == 0:
+            return Fraction(0)
+        return sum(p * ((r - 1) + e(*nxt)) for p, r, nxt, _ in transitions(State(K2, K1, K0)))
 
-
-@pytest.mark.parametrize("exercise_id", ["trios-2", "trios-3", "trios-4", "trios-5"])
-def test_a_loop_or_a_forgotten_return_is_never_correct(exercise_id):
-    with time_limit(exercise_id, 1):
-        rejected(exercise_id, looping, why="took longer than 1 s")
-    rejected(exercise_id, returns_none, why="None")
-
-    def stub(*args): ...
-
-    assert verify(exercise_id, stub).status == "not attempted"
-
-
-def test_a_value_of_the_wrong_kind_is_never_correct():
-    rejected("trios-1", "a sentence instead of a value")
-    rejected("trios-1", 0.5, why="float")
-    rejected("trios-1", True)
+    with time_limit("trios-5", 2):
+        verdict = rejected("trios-5", lambda N: e(0, 0, N), why="took longer than 2 s")
+    assert "memoise the recursion" in verdict.message

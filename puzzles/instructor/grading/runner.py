@@ -193,55 +193,83 @@ def _skip_requested(exercise_id: str) -> bool:
         return True
 
 
+def _run_cell(channel: Channel, shell: Any, index: int, source: str, history: bool = True) -> None:
+    channel.send(kind="cell", index=index, state="start")
+    result = shell.run_cell(source, store_history=history)
+    error = result.error_before_exec or result.error_in_exec
+    if error is not None:
+        channel.send(
+            kind="cell", index=index, state="error", ename=type(error).__name__, evalue=str(error)[:300]
+        )
+    channel.send(kind="cell", index=index, state="done")
+
+
+def _run_group(channel: Channel, shell: Any, group: dict, inputs: dict[str, list]) -> None:
+    """One group of exercises, in a fork made before any student code ran: close the group's
+    modules for the whole process, run the cells, evaluate each answer where its check stood."""
+    guard.close(tuple(group.get("without", ())))  # and no other program starts from here on
+    snapshot = integrity_snapshot()  # after the closing, which replaces the closed functions
+    by_anchor: dict[int | None, list[dict]] = {}
+    for exercise in group["exercises"]:
+        by_anchor.setdefault(exercise.get("anchor"), []).append(exercise)
+    for index, source in group["cells"]:
+        for anchor in sorted(a for a in by_anchor if a is not None and a <= index):
+            for exercise in by_anchor.pop(anchor):  # answers taken where their check cells stood
+                _evaluate(channel, shell, exercise, snapshot, inputs[exercise["id"]])
+        _run_cell(channel, shell, index, source)
+    for anchor in sorted(by_anchor, key=lambda a: (a is None, a or 0)):
+        for exercise in by_anchor[anchor]:
+            _evaluate(channel, shell, exercise, snapshot, inputs[exercise["id"]])
+
+
 def run(instruction: dict, channel: Channel) -> None:
     """Run the hand-in's cells as instructed (see the module's description)."""
     from IPython.core.interactiveshell import InteractiveShell
+    from traitlets.config import Config
 
-    exercises = instruction["exercises"]
+    groups = instruction["groups"]
+    exercises = [exercise for group in groups for exercise in group["exercises"]]
     inputs = {}  # each exercise's arguments, built by the pack before any student code runs
     for exercise in exercises:
         plan = checker.registration(exercise["id"]).plan()
         inputs[exercise["id"]] = [plan.build(case) if plan.build else case for _, case in plan.cases()]
     channel.send(kind="cases", digests={e["id"]: case_digest(e["id"]) for e in exercises})
-    shell = InteractiveShell.instance()
-    snapshot = integrity_snapshot()
-
+    config = Config()
+    config.HistoryManager.enabled = False  # no history thread, no database: the runner forks
+    shell = InteractiveShell.instance(config=config)
     first = instruction.get("first", "")
     if first:
-        channel.send(kind="cell", index=-1, state="start")
-        result = shell.run_cell(first, store_history=False)
-        error = result.error_before_exec or result.error_in_exec
-        if error is not None:
-            channel.send(
-                kind="cell", index=-1, state="error", ename=type(error).__name__, evalue=str(error)[:300]
+        _run_cell(channel, shell, -1, first, history=False)
+    for number, group in enumerate(groups):
+        channel.send(kind="group", index=number, state="start")
+        pid = os.fork()
+        if pid == 0:
+            code = 0
+            try:
+                _run_group(channel, shell, group, inputs)
+                channel.send(kind="group", index=number, state="end")
+            except BaseException as error:  # noqa: BLE001 - reported, then this fork ends
+                code = 1
+                try:
+                    channel.send(kind="crash", what=f"{type(error).__name__}: {error}"[:300])
+                except BaseException:  # noqa: BLE001
+                    pass
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
+            why = (
+                f"signal {os.WTERMSIG(status)}"
+                if os.WIFSIGNALED(status)
+                else f"exit status {os.WEXITSTATUS(status)}"
             )
-        channel.send(kind="cell", index=-1, state="done")
-    guard.close(tuple(instruction.get("without", ())))  # and no other program starts from here on
-    snapshot = integrity_snapshot()  # the first cell may import; the closing replaces functions
-
-    by_anchor: dict[int | None, list[dict]] = {}
-    for exercise in exercises:
-        by_anchor.setdefault(exercise.get("anchor"), []).append(exercise)
-    for index, source in instruction["cells"]:
-        for anchor in sorted(a for a in by_anchor if a is not None and a <= index):
-            for exercise in by_anchor.pop(anchor):  # answers taken where their check cells stood
-                _evaluate(channel, shell, exercise, snapshot, inputs[exercise["id"]])
-        channel.send(kind="cell", index=index, state="start")
-        result = shell.run_cell(source, store_history=True)
-        error = result.error_before_exec or result.error_in_exec
-        if error is not None:
-            channel.send(
-                kind="cell", index=index, state="error", ename=type(error).__name__, evalue=str(error)[:300]
-            )
-        channel.send(kind="cell", index=index, state="done")
-    for anchor in sorted(by_anchor, key=lambda a: (a is None, a or 0)):
-        for exercise in by_anchor[anchor]:
-            _evaluate(channel, shell, exercise, snapshot, inputs[exercise["id"]])
+            channel.send(kind="group", index=number, state="died", why=why)
     channel.send(kind="end")
 
 
 def main() -> int:
     os.environ.setdefault("MPLBACKEND", "Agg")
+    os.environ["IPYTHONDIR"] = os.path.join(os.getcwd(), ".ipython")
     channel = Channel(int(os.environ[CHANNEL_ENV]))
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)  # what the cells print goes nowhere; their errors are reported

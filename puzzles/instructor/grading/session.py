@@ -447,140 +447,196 @@ class _Run:
     garbled: str = ""  # the reports were not the runner's own: the notebook wrote into the channel
 
 
-def _run_group(
-    notebook: Any, lesson: model.Lesson, group: _Group, full: bool, options: Options, started: float
-) -> _Run:
-    run = _Run()
+def _run_groups(
+    notebook: Any, lesson: model.Lesson, groups: list[_Group], full: bool, options: Options, started: float
+) -> list[_Run]:
+    """Run the hand-in once for ``groups``: one runner, one fork per group (see ``runner``)."""
+    runs = [_Run() for _ in groups]
     anchors = _anchors(notebook, lesson)
-    cells = _cells_to_run(notebook, lesson, full)
+    cells = [[index, source] for index, source in _cells_to_run(notebook, lesson, full)]
     instruction = {
         "first": lesson.first_code_cell(),
-        "cells": [[index, source] for index, source in cells],
-        "exercises": [{"id": e.id, "answer": e.answer, "anchor": anchors[e.id]} for e in group.exercises],
-        "without": list(group.without),
+        "groups": [
+            {
+                "without": list(group.without),
+                "cells": cells,
+                "exercises": [
+                    {"id": e.id, "answer": e.answer, "anchor": anchors[e.id]} for e in group.exercises
+                ],
+            }
+            for group in groups
+        ],
     }
     with tempfile.TemporaryDirectory(prefix="dp-puzzles-handin-") as work:
         runner = _Runner(instruction, Path(work), options)
+        reader = _Reader(runner, notebook, groups, runs, options, started)
         try:
-            _read_runner(runner, notebook, group, run, options, started)
-        except (codec.CodecError, ValueError, KeyError, TypeError) as error:
-            run.garbled = f"something in the notebook wrote into the grader's channel ({error})"
+            reader.read()
+        except (codec.CodecError, ValueError, KeyError, TypeError, IndexError) as error:
+            for run in runs:
+                if not run.ended:
+                    run.garbled = f"something in the notebook wrote into the grader's channel ({error})"
         finally:
             runner.stop()
-        if not run.killed and not run.ended and not run.garbled:
-            crash = runner.crash_text()
-            run.killed = "the notebook's process ended early" + (f" ({crash})" if crash else "")
-    return run
-
-
-def _read_runner(
-    runner: _Runner, notebook: Any, group: _Group, run: _Run, options: Options, started: float
-) -> None:
-    entries = {e.id: checker.registration(e.id) for e in group.exercises}
-    budget_end = started + options.handin_timeout
-    deadline = budget_end
-    current_cell: int | None = None
-    frames = runner.frames(deadline)
-
-    def next_frame(until: float) -> dict | None:
-        runner_deadline = min(until, budget_end)
-        nonlocal frames
-        frames = runner.frames(runner_deadline)
-        return next(frames, None)
-
-    until = budget_end
-    while True:
-        frame = next_frame(until)
-        if frame is None:
-            if runner.closed:
-                return
-            if current_cell is not None and time.monotonic() < budget_end:
-                words = _cell_words(notebook, current_cell)
-                run.killed = f"{words} did not stop within {options.cell_timeout:g} s"
-            else:
-                run.killed = (
-                    f"the hand-in took longer than the {options.handin_timeout:g} s a hand-in may take"
+        crash = ""
+        for run in runs:
+            if not run.killed and not run.ended and not run.garbled:
+                crash = crash or runner.crash_text()
+                run.killed = reader.killed or (
+                    "the notebook's process ended early" + (f" ({crash})" if crash else "")
                 )
-            return
+    return runs
+
+
+class _Reader:
+    """Reads one runner's reports, judges each answer as its values come, here."""
+
+    def __init__(
+        self,
+        runner: _Runner,
+        notebook: Any,
+        groups: list[_Group],
+        runs: list[_Run],
+        options: Options,
+        started: float,
+    ):
+        self.runner, self.notebook, self.groups, self.runs = runner, notebook, groups, runs
+        self.options = options
+        self.budget_end = started + options.handin_timeout
+        self.entries = {e.id: checker.registration(e.id) for group in groups for e in group.exercises}
+        self.current_cell: int | None = None
+        self.until = self.budget_end
+        self.group: int | None = None
+        self.digests_ok = True
+        self.killed = ""
+
+    def next_frame(self, until: float) -> dict | None:
+        return next(self.runner.frames(min(until, self.budget_end)), None)
+
+    def read(self) -> None:
+        while True:
+            frame = self.next_frame(self.until)
+            if frame is None:
+                if self.runner.closed:
+                    return
+                if self.current_cell is not None and time.monotonic() < self.budget_end:
+                    words = _cell_words(self.notebook, self.current_cell)
+                    self.killed = f"{words} did not stop within {self.options.cell_timeout:g} s"
+                else:
+                    limit = f"{self.options.handin_timeout:g} s"
+                    self.killed = f"the hand-in took longer than the {limit} a hand-in may take"
+                for run in self.runs:
+                    if not run.ended:
+                        run.killed = self.killed
+                return
+            if not self.dispatch(frame):
+                return
+
+    def dispatch(self, frame: dict) -> bool:
         kind = frame.get("kind")
+        run = self.runs[self.group] if self.group is not None else None
         if kind == "cases":
             digests = frame.get("digests", {})
-            run.digests_ok = all(digests.get(i) == case_digest(i) for i in entries)
+            self.digests_ok = all(digests.get(i) == case_digest(i) for i in self.entries)
+        elif kind == "group":
+            index, state = int(frame["index"]), frame["state"]
+            if not 0 <= index < len(self.runs):
+                raise ValueError(f"a report on a group that does not exist ({index})")
+            if state == "start":
+                self.group = index
+            elif state == "end":
+                self.runs[index].ended = True
+                self.group = None
+            elif state == "died":
+                self.runs[index].killed = f"the notebook's process ended early ({frame.get('why')})"
+                self.group = None
         elif kind == "cell":
             index, state = int(frame["index"]), frame["state"]
             if state == "start":
-                current_cell, until = index, time.monotonic() + options.cell_timeout
+                self.current_cell, self.until = index, time.monotonic() + self.options.cell_timeout
             elif state == "error":
-                run.errors.append((index, f"{frame.get('ename')}: {frame.get('evalue')}"))
+                what = f"{frame.get('ename')}: {frame.get('evalue')}"
+                for target in [run] if run is not None else self.runs:
+                    target.errors.append((index, what))
             elif state == "done":
-                current_cell, until = None, budget_end
+                self.current_cell, self.until = None, self.budget_end
         elif kind == "exercise":
-            exercise_id, state = str(frame["id"]), str(frame["state"])
-            if exercise_id not in entries:
-                raise ValueError(f"a report on an exercise of another lesson ({exercise_id})")
-            run.states[exercise_id] = state
-            if state == "tampered":
-                run.changed[exercise_id] = [str(x) for x in frame.get("changed", [])]
-            elif state == "evaluating":
-                entry = entries[exercise_id]
-                limit = time.monotonic() + entry.time_limit + probe.OVERHEAD_ALLOWANCE
-                received: list[dict] = []
-                finished = {"done": False}
-
-                def events(exercise_id=exercise_id, limit=limit, received=received, finished=finished):
-                    while True:
-                        item = next_frame(limit)
-                        if item is None:
-                            finished["done"] = True
-                            yield probe.Died(len(received), "stopped answering while it was checked")
-                            return
-                        if item.get("kind") == "event" and item.get("id") == exercise_id:
-                            received.append(item["event"])
-                            yield _event(item["event"])
-                        elif item.get("kind") == "exercise" and item.get("state") == "evaluated":
-                            finished["done"] = True
-                            return
-                        else:
-                            raise ValueError("a report out of place while an answer was checked")
-
-                if not run.digests_ok:
-                    run.outcomes[exercise_id] = (
-                        "check failed",
-                        "the notebook's process computed other inputs for this check than the grader; "
-                        "this is the course pack's fault",
-                        "",
-                        None,
-                    )
-                    generator = events()
-                else:
-                    generator = events()
-                    try:
-                        run.outcomes[exercise_id] = checker.judge(entry, generator)
-                    except checker.PackFault as error:
-                        run.outcomes[exercise_id] = (
-                            "check failed",
-                            f"{error}. This is the course pack's fault, not the student's.",
-                            "",
-                            None,
-                        )
-                run.events[exercise_id] = received
-                run.complete[exercise_id] = finished["done"] and not any(
-                    e.get("type") in ("TimedOut", "Died", "Garbled") for e in received
-                )
-                if not finished["done"]:
-                    runner.skip(exercise_id)
-                    for item in generator:  # the rest of this exercise's events, unread
-                        if isinstance(item, probe.Died):
-                            break
-                run.states[exercise_id] = "evaluated"
+            if run is None:
+                raise ValueError("a report on an exercise outside its group")
+            self.exercise(run, str(frame["id"]), str(frame["state"]), frame)
         elif kind == "end":
-            run.ended = True
-            return
+            return False
         elif kind == "crash":
-            run.killed = f"the notebook's process failed: {frame.get('what')}"
-            return
+            if run is not None:
+                run.killed = f"the notebook's process failed: {frame.get('what')}"
+            else:
+                for target in self.runs:
+                    target.killed = f"the notebook's process failed: {frame.get('what')}"
+                return False
         else:
             raise ValueError(f"a report of an unknown kind {kind!r}")
+        return True
+
+    def exercise(self, run: _Run, exercise_id: str, state: str, frame: dict) -> None:
+        group = self.groups[self.group]
+        if exercise_id not in {e.id for e in group.exercises}:
+            raise ValueError(f"a report on an exercise of another group ({exercise_id})")
+        run.states[exercise_id] = state
+        if state == "tampered":
+            run.changed[exercise_id] = [str(x) for x in frame.get("changed", [])]
+            return
+        if state != "evaluating":
+            return
+        entry = self.entries[exercise_id]
+        limit = time.monotonic() + entry.time_limit + probe.OVERHEAD_ALLOWANCE
+        received: list[dict] = []
+        finished = {"done": False}
+
+        def events():
+            while True:
+                item = self.next_frame(limit)
+                if item is None:
+                    finished["done"] = True
+                    yield probe.Died(len(received), "stopped answering while it was checked")
+                    return
+                if item.get("kind") == "event" and item.get("id") == exercise_id:
+                    received.append(item["event"])
+                    yield _event(item["event"])
+                elif item.get("kind") == "exercise" and item.get("state") == "evaluated":
+                    finished["done"] = True
+                    return
+                else:
+                    raise ValueError("a report out of place while an answer was checked")
+
+        generator = events()
+        if not self.digests_ok:
+            run.outcomes[exercise_id] = (
+                "check failed",
+                "the notebook's process computed other inputs for this check than the grader; "
+                "this is the course pack's fault",
+                "",
+                None,
+            )
+        else:
+            try:
+                run.outcomes[exercise_id] = checker.judge(entry, generator)
+            except checker.PackFault as error:
+                run.outcomes[exercise_id] = (
+                    "check failed",
+                    f"{error}. This is the course pack's fault, not the student's.",
+                    "",
+                    None,
+                )
+        run.events[exercise_id] = received
+        if not finished["done"]:
+            self.runner.skip(exercise_id)
+            for item in generator:  # the rest of this exercise's events, unread
+                if isinstance(item, probe.Died):
+                    break
+        run.complete[exercise_id] = finished["done"] and not any(
+            e.get("type") in ("TimedOut", "Died", "Garbled", "Fault") for e in received
+        )
+        run.states[exercise_id] = "evaluated"
 
 
 # -- one hand-in ------------------------------------------------------------------------------------------
@@ -620,15 +676,49 @@ def grade_handin(path: Path, course: model.Course, options: Options) -> HandIn:
     outcomes: dict[str, Result] = {}
     record: dict[str, Any] = {"lesson": lesson.file, "exercises": {}}
     first_failure = ""
-    for group in _groups(lesson):
-        run = _run_group(notebook, lesson, group, options.full_run, options, started)
-        if not options.full_run and _needs_full_run(run, group):
-            handin.notes.append(
-                "an answer needed cells of the lesson itself: the whole notebook was run for "
-                + ", ".join(e.id for e in group.exercises)
+    if not options.full_run and _untouched(notebook, lesson):
+        for exercise in lesson.exercises:
+            result = Result(
+                exercise.id,
+                "not attempted",
+                f"`{exercise.answer}` is still the stub: replace the ... with your answer.",
             )
-            run = _run_group(notebook, lesson, group, True, options, started)
-        own_errors = [(i, what) for i, what in run.errors if i >= 0]
+            result.argument = arguments.get(exercise.id) if exercise.has_argument else None
+            handin.results.append(result)
+            record["exercises"][exercise.id] = {
+                "digest": case_digest(exercise.id),
+                "events": [],
+                "complete": True,
+                "state": "stub",
+            }
+        handin.notes.append(
+            "every answer is the student edition's stub and no cell of the student's own was added: "
+            "nothing was run"
+        )
+        handin.record = record
+        handin.seconds = time.monotonic() - started
+        return handin
+    groups = _groups(lesson)
+    runs = _run_groups(notebook, lesson, groups, options.full_run, options, started)
+    again = [
+        g for g, run in zip(groups, runs, strict=True) if not options.full_run and _needs_full_run(run, g)
+    ]
+    if again:
+        handin.notes.append(
+            "an answer needed cells of the lesson itself: the whole notebook was run for "
+            + ", ".join(e.id for g in again for e in g.exercises)
+        )
+        rerun = dict(
+            zip(
+                [id(g) for g in again],
+                _run_groups(notebook, lesson, again, True, options, started),
+                strict=True,
+            )
+        )
+        runs = [rerun.get(id(g), run) for g, run in zip(groups, runs, strict=True)]
+    for group, run in zip(groups, runs, strict=True):
+        own_errors = [(i, what) for i, what in run.errors if i >= 0 and not what.startswith("PackageReached")]
+        own_errors = own_errors or [(i, what) for i, what in run.errors if i >= 0]
         if own_errors and not first_failure:
             index, what = own_errors[0]
             first_failure = f"{_cell_words(notebook, index)} raised {what}"
@@ -640,7 +730,7 @@ def grade_handin(path: Path, course: model.Course, options: Options) -> HandIn:
                 "complete": run.complete.get(exercise.id, False),
                 "state": run.states.get(exercise.id, ""),
             }
-        if run.killed:
+        if run.killed and run.killed not in handin.notes:
             handin.notes.append(run.killed)
     handin.failure = first_failure
     for exercise in lesson.exercises:
@@ -650,6 +740,23 @@ def grade_handin(path: Path, course: model.Course, options: Options) -> HandIn:
     handin.record = record
     handin.seconds = time.monotonic() - started
     return handin
+
+
+@cache
+def _stubs(lesson_path: str) -> frozenset[str]:
+    """The student edition's stub of every answer cell of a lesson."""
+    edition = student_notebook(model.read_notebook(Path(lesson_path)))
+    return frozenset(
+        cell.source.strip()
+        for cell in edition.cells
+        if cell.cell_type == "code" and model.TAG_SOLUTION in model.tags(cell)
+    )
+
+
+def _untouched(notebook: Any, lesson: model.Lesson) -> bool:
+    """Every cell the grader would run is a stub of the student edition, untouched: nothing to run."""
+    stubs = _stubs(str(lesson.path))
+    return all(source.strip() in stubs for _, source in _cells_to_run(notebook, lesson, full=False))
 
 
 def _needs_full_run(run: _Run, group: _Group) -> bool:
