@@ -3,8 +3,9 @@
 Every check compares the student's answer with the plain dynamic programme
 (``worst_case_table`` / ``laplace_table``) on the sizes a DP reaches, from the smallest up,
 then with the package's closed forms (tested against the DP in ``tests/egg``) at sizes up to
-about 10**15, where no DP can go. The checker writes the messages: the smallest
-counterexample on the DP's range, the place and the closed form's value beyond it.
+10**18 (two eggs) and about 1.1*10**15 (many eggs), where no DP can go. The checker writes the
+messages: the smallest counterexample on the DP's range, the place and the closed form's value
+beyond it.
 
 All of them are done "without the package": while the answer runs, ``puzzles.egg`` cannot be
 reached by any route (``exercise(..., without="puzzles.egg")``).
@@ -80,9 +81,9 @@ TWO_EGG_LARGEST = 10**18  # the largest size the two-egg checks try
 
 
 def _two_egg_sizes_beyond_dp() -> list[int]:
-    """Sizes from 10**4 to 10**18: block ends (q = 0, 1, t-2, t-1 in W's block t) near 10**4, 10**6,
-    10**9, 10**12, 10**15, 2**53 (where a float no longer holds every integer) and 10**18, and random
-    sizes below 10**15."""
+    """Sizes from about 9.6*10**3 to 10**18: block ends (q = 0, 1, t-2, t-1 in W's block t) near 10**4,
+    10**6, 10**9, 10**12, 10**15, 2**53 (where a float no longer holds every integer) and 10**18, and
+    random sizes below 10**15."""
     sizes = {BEYOND_DP, TWO_EGG_LARGEST}
     for top in (10**4, 10**6, 10**9, 10**12, BEYOND_DP, FLOATS_FAIL, TWO_EGG_LARGEST):
         t = worst_case_trials(2, top)
@@ -95,13 +96,15 @@ def _two_egg_sizes_beyond_dp() -> list[int]:
 
 
 BEYOND_DP_SIZES = _two_egg_sizes_beyond_dp()
+TWO_EGG_SPAN = f"from {_powers(min(BEYOND_DP_SIZES))} to {_powers(max(BEYOND_DP_SIZES))}"
 TWO_EGG_ON_TIMEOUT = (
     "This check goes on to sizes up to 10**18, where no DP table and no loop over k can go: the exercise "
     "asks for a formula in k, in integers (math.isqrt, //)."
 )
 TWO_EGG_RANGE = f"every k in 1..{TWO_EGG_SIZES}"
 TWO_EGG_FAR = (
-    f"{len(BEYOND_DP_SIZES)} sizes from 10**4 to 10**18 (2**53, where floats stop being exact, among them)"
+    f"{len(BEYOND_DP_SIZES)} sizes {TWO_EGG_SPAN} (block ends near 2**53, where floats stop being exact, "
+    "among them)"
 )
 
 
@@ -141,8 +144,8 @@ def _shown_drops(drops: range | set) -> str:
     on_timeout=TWO_EGG_ON_TIMEOUT,
     asks="Lemma 2: L(1, k), the expected trials of one egg when C is uniform on 0..k, as an exact "
     "formula in k, derived from Lemma 1 (without the package)",
-    verifies="equals the one-egg DP (28) for k = 1..2000 and Lemma 2's closed form at sizes from "
-    "10**4 to 10**18; refuses floats and answers that reach puzzles.egg",
+    verifies="equals the one-egg DP (28) for k = 1..2000 and Lemma 2's closed form at sizes "
+    f"{TWO_EGG_SPAN}; refuses floats and answers that reach puzzles.egg",
     giveaways=("k/2 + k/(k+1)", "k/(k+1)", "E[C] + P[C", "3k)/(2(k+1))", "3k)/2(k+1)"),
 )
 def _one_egg_laplace() -> Plan:
@@ -171,7 +174,7 @@ def _ends(drops: range) -> tuple[int, int]:
     asks="prove W(2,k) = max X(2,k) (Sniedovich, Exercise 1); return (min X(2,k), max X(2,k)) "
     "by a formula in k, without the DP or the package",
     verifies="the pair equals the ends of X(2,k) from the DP (19) for k = 1..2000 and from the "
-    "closed form at sizes from 10**4 to 10**18; refuses answers that reach puzzles.egg",
+    f"closed form at sizes {TWO_EGG_SPAN}; refuses answers that reach puzzles.egg",
     giveaways=("removes the lowest one", "k - t(t-1)/2", "k - (t-1)t/2", "\\{q+1, \\dots, t\\}"),
 )
 def _optimal_drop_range() -> Plan:
@@ -197,7 +200,7 @@ def _optimal_drop_range() -> Plan:
     asks="the pattern of Y(2,k) (Sniedovich, Exercise 2): return the set Y(2,k) by a formula in k, "
     "without the DP or the package",
     verifies="the set equals Y(2,k) from the DP (28) for k = 1..2000 and from the closed form at "
-    "sizes from 10**4 to 10**18; refuses answers that reach puzzles.egg",
+    f"sizes {TWO_EGG_SPAN}; refuses answers that reach puzzles.egg",
     giveaways=("\\max(q+1, t-1)", "max(q + 1, t - 1)", "never holds more than two"),
 )
 def _two_egg_laplace_drops() -> Plan:
@@ -236,7 +239,7 @@ def _two_egg_total(k: int) -> int:
     asks="the pattern of L(2,k) = N(k)/(k+1) (Sniedovich, Exercise 3): the integer N(k) by a "
     "formula in k, without solving the functional equation",
     verifies="N(k) equals (k+1) L(2,k) from the DP (28) for k = 1..2000 and the block-sum closed "
-    "form at sizes from 10**4 to 10**18; refuses floats and answers that reach puzzles.egg",
+    f"form at sizes {TWO_EGG_SPAN}; refuses floats and answers that reach puzzles.egg",
     giveaways=("1 + W(2,k)", "1 + W(2, k)", "N(k) - N(k-1) ="),
 )
 def _two_egg_numerator() -> Plan:
@@ -271,7 +274,7 @@ def _robust_problem(where: str, x: int, x_drops: range, y_drops: range, names: s
     asks="is there a robust optimal policy for two eggs (Sniedovich, Exercise 4)? Return a first "
     "drop optimal under both scenarios, for every k, without the DP or the package",
     verifies="the drop lies in X(2,k) and in Y(2,k) (from the DP for k = 1..2000, the closed forms "
-    "at sizes from 10**4 to 10**18); a drop optimal in one scenario only is refused",
+    f"at sizes {TWO_EGG_SPAN}); a drop optimal in one scenario only is refused",
     giveaways=("W(2,k) \\in Y(2,k)", "\\max Y(2,k) = W(2,k)", "max Y(2,k) = W(2,k)"),
 )
 def _robust_two_eggs() -> Plan:
@@ -350,7 +353,7 @@ def _laplace_penalty_closed(k: int) -> int:
     asks="prove or refute Y(2,k) inside X(2,k) for every k (Sniedovich, Exercise 5); return the most "
     "extra total trials a worst-case-optimal first drop costs under Laplace, by a formula in k",
     verifies="the penalty equals the DP's (max over X(2,k) of (k+1)L(2,k|x), minus N(k)) for "
-    "k = 1..2000 and the closed forms at sizes from 10**4 to 10**18; refuses answers that reach puzzles.egg",
+    f"k = 1..2000 and the closed forms at sizes {TWO_EGG_SPAN}; refuses answers that reach puzzles.egg",
     giveaways=(
         "inside X(2,k) for every",
         "always lies inside",
@@ -377,8 +380,8 @@ def _laplace_penalty() -> Plan:
 # Mother Nature's replies to the optimal drops (egg-10); Lesson IV (Laplace's scenario with n
 # eggs) for REP (egg-6), L (egg-7), Y (egg-8) and a robust policy (egg-9). All of them are
 # done from rep and First, without the package: each check compares the answer with the plain
-# DP (n <= MANY_EGGS, k <= MANY_SIZES), then at sizes up to about 10**15, where no table and no
-# loop over k can go; there the references are the package's closed forms (tested against the
+# DP (n <= MANY_EGGS, k <= MANY_SIZES), then at sizes up to 2**50 + 1 (about 1.1*10**15), where no
+# table and no loop over k can go; there the references are the package's closed forms (tested against the
 # DP in tests/egg).
 
 MANY_BEYOND_EGGS = (1, 2, 3, 4, 5, 7, 10, 20, 64)  # n of the checks beyond the DP
@@ -392,7 +395,8 @@ def _block_ends(n: int, k: int) -> set[int]:
 
 
 def _many_egg_sizes_beyond_dp() -> list[tuple[int, int]]:
-    """(n, k) from 10**9 to about 10**15: block ends, random sizes, and bisection's k <= 2**n."""
+    """(n, k) from about 5.3*10**8 to 2**50 + 1: block ends near 10**9, 10**12 and 10**15, random sizes,
+    and k = 2**49, 2**50 give or take one with 50 eggs."""
     cases: set[tuple[int, int]] = set()
     for n in MANY_BEYOND_EGGS:
         for top in (10**9, 10**12, BEYOND_DP):
@@ -406,11 +410,14 @@ def _many_egg_sizes_beyond_dp() -> list[tuple[int, int]]:
 
 MANY_BEYOND_SIZES = _many_egg_sizes_beyond_dp()
 MANY_LARGEST = max(k for _, k in MANY_BEYOND_SIZES)
+MANY_SMALLEST = min(k for _, k in MANY_BEYOND_SIZES)
+MANY_UP_TO = f"up to {_powers(MANY_LARGEST)}"  # the largest size the many-egg checks try, in words
 MANY_FAR = (
-    f"{len(MANY_BEYOND_SIZES)} sizes from 10**9 to {_powers(MANY_LARGEST)} with n up to 64 (block ends, "
-    "random sizes, k near 2**n)"
+    f"{len(MANY_BEYOND_SIZES)} sizes from {_powers(MANY_SMALLEST)} to {_powers(MANY_LARGEST)} with n up to "
+    f"{max(n for n, _ in MANY_BEYOND_SIZES)} (block ends, random sizes, k = 2**49 and 2**50 give or take one)"
 )
 MANY_RANGE = f"every n <= {MANY_EGGS} and k <= {MANY_SIZES}"
+MOST_OPTIMAL_DROPS = max(len(worst_case_drops(n, k)) for n, k in MANY_BEYOND_SIZES)  # X(64, 2**50)
 MANY_ON_TIMEOUT = (
     f"This check goes on to sizes up to {_powers(MANY_LARGEST)}, where no DP table and no loop over the "
     "sizes (or over the blocks of equal W) can go: work from rep and First, binomial sums with math.comb."
@@ -492,8 +499,8 @@ def _shown_given_drops(value: Any) -> str:
     names="n, k",
     without=WITHOUT,
     on_timeout=MANY_ON_TIMEOUT,
-    asks="Theorem 6 at work: W(n, k) from the rep counts (binomial sums), fast enough for k up to "
-    "10**15 and any n, without the DP or the package",
+    asks="Theorem 6 at work: W(n, k) from the rep counts (binomial sums), fast enough for k "
+    f"{MANY_UP_TO} and any n, without the DP or the package",
     verifies=f"equals W(n,k) from the DP (17) for n <= 8 and k <= 600, and the package's closed form "
     f"at {MANY_FAR}; refuses floats and answers that reach puzzles.egg",
     giveaways=(str(worst_case_trials(2, BEYOND_DP)), str(worst_case_trials(3, BEYOND_DP))),
@@ -518,9 +525,10 @@ def _many_egg_trials() -> Plan:
     "egg-14",
     names="n, k",
     without=WITHOUT,
-    on_timeout=MANY_ON_TIMEOUT + " Return X(n,k) as range(smallest, largest + 1): it can hold 10**14 drops.",
+    on_timeout=MANY_ON_TIMEOUT
+    + f" Return X(n,k) as range(smallest, largest + 1): it can hold {_powers(MOST_OPTIMAL_DROPS)} drops.",
     asks="Lemma 18, corrected: X(n, k), every optimal first drop of the worst case, as a range from "
-    "rep and First, for k up to 10**15, without the DP or the package",
+    f"rep and First, for k {MANY_UP_TO}, without the DP or the package",
     verifies=f"equals X(n,k) from the DP (19) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
     f"closed form at {MANY_FAR}; refuses answers that reach puzzles.egg",
     giveaways=(
@@ -573,9 +581,6 @@ def _nature_counts_table() -> dict[tuple[int, int], tuple[int, int, int]]:
     return counts
 
 
-MOST_OPTIMAL_DROPS = max(len(worst_case_drops(n, k)) for n, k in MANY_BEYOND_SIZES)
-
-
 @exercise(
     "egg-10",
     names="n, k",
@@ -586,7 +591,7 @@ MOST_OPTIMAL_DROPS = max(len(worst_case_drops(n, k)) for n, k in MANY_BEYOND_SIZ
         "Lemma 19 about each drop."
     ),
     asks="the structure of Mother Nature's replies to optimal drops (Sniedovich, Exercise 10): how many "
-    "x in X(n,k) she answers 'survive', 'either', 'break', from rep and First, for k up to 10**15",
+    f"x in X(n,k) she answers 'survive', 'either', 'break', from rep and First, for k {MANY_UP_TO}",
     verifies=f"the three counts equal those of Lemma 19 on the DP over X(n,k) for n <= {MANY_EGGS} and "
     f"k <= {MANY_SIZES}, and the window structure at {MANY_FAR}, where X(n,k) holds up to "
     f"{_powers(MOST_OPTIMAL_DROPS)} drops; refuses answers that reach puzzles.egg",
@@ -678,7 +683,7 @@ def _laplace_total(n: int, k: int) -> Fraction:
     names="n, k",
     without=WITHOUT,
     on_timeout=MANY_ON_TIMEOUT,
-    asks="L(n, k) in terms of rep and First (Sniedovich, Exercise 7), exact, for k up to 10**15: no "
+    asks=f"L(n, k) in terms of rep and First (Sniedovich, Exercise 7), exact, for k {MANY_UP_TO}: no "
     "functional equation, no loop over sizes or blocks, no package",
     verifies=f"equals L(n,k) from the DP (28) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
     f"theorem's closed form at {MANY_FAR}; refuses floats and answers that reach puzzles.egg",
@@ -708,7 +713,7 @@ def _laplace_from_rep() -> Plan:
     without=WITHOUT,
     on_timeout=MANY_ON_TIMEOUT + " Return Y(n,k) as range(smallest, largest + 1).",
     asks="Y(n, k), every optimal first drop of Laplace's scenario, in terms of rep and First "
-    "(Sniedovich, Exercise 8), as a range, for k up to 10**15, without the package",
+    f"(Sniedovich, Exercise 8), as a range, for k {MANY_UP_TO}, without the package",
     verifies=f"equals Y(n,k) from the DP (28) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
     f"closed form at {MANY_FAR}; refuses answers that reach puzzles.egg",
     giveaways=("q+1+\\mathrm{rep}(j-1,n)", "\\max(q+1, \\mathrm{rep}(j-1,n))", "q + 1 + rep(j - 1, n)"),
@@ -773,7 +778,7 @@ def _robust_far(case: tuple, x: int) -> str | None:
     without=WITHOUT,
     on_timeout=MANY_ON_TIMEOUT,
     asks="is there a robust optimal policy for every n (Sniedovich, Exercise 9)? Argue it, and return "
-    "a first drop robust_drop(n, k) optimal under both scenarios, for k up to 10**15",
+    f"a first drop robust_drop(n, k) optimal under both scenarios, for k {MANY_UP_TO}",
     verifies=f"played at every state n <= {ROBUST_EGGS}, k <= {ROBUST_SIZES}, the drop is optimal for "
     f"the worst case and for Laplace (DP (17), (28)); at {MANY_FAR} it lies in X(n,k) and Y(n,k) "
     "(closed forms); refuses answers that reach puzzles.egg",

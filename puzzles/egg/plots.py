@@ -42,9 +42,23 @@ __all__ = [
     "plot_prior",
     "plot_rep",
     "NATURE_COLOURS",
+    "honest_decimal",
 ]
 
 SCENARIOS = ("worst", "laplace", "both")
+
+
+def honest_decimal(value: Rational, places: int) -> str:
+    """``decimal(value, places)``, with more places where rounding would show a whole number the value
+    is not: 4194280/2097151 reads 1.99999 (or 1.9999895), never 2.0000."""
+    value = Fraction(value)
+    shown = decimal(value, places)
+    while places < 30 and Fraction(shown) != value and Fraction(shown).denominator == 1:
+        places += 1
+        shown = decimal(value, places)
+    return shown
+
+
 NATURE_COLOURS = {"break": "#d62728", "survive": "#2ca02c", "either": "#f2c94c"}
 
 
@@ -214,7 +228,8 @@ def plot_drop_waves(n: int = 2, k_max: int = 60, mark: int | None = None) -> Fig
     """The waves of optimal first drops: X(n, k) (eq. (19)) and Y(n, k), k = 1..k_max.
 
     For each k a vertical segment runs from min to max of the set; the X(n, k) segments form
-    right triangles, the Y(n, k) segments parallelograms (Sniedovich, Appendix, Module 5).
+    right isosceles triangles, the Y(n, k) segments bars one floor high for two eggs and
+    parallelograms for three or more (Sniedovich, Appendix, Module 5); one egg has the single drop 1.
     ``mark`` (a size in 1..k_max) draws a vertical line at that k in both panels.
     """
     n = _whole(n, "the number of eggs n", 1)
@@ -223,9 +238,12 @@ def plot_drop_waves(n: int = 2, k_max: int = 60, mark: int | None = None) -> Fig
         mark = _whole(mark, "the marked size k", 1, k_max)
     figure, axes = _figure(1, 2, figsize=(9, 4.2), sharey=True)
     ks = np.arange(1, k_max + 1)
+    shapes = (" = {{1}}", " = {{1}}") if n == 1 else (", triangles", ", parallelograms")
+    if n == 2:
+        shapes = (", triangles", ", bars one floor high")
     panels = [
-        (worst_case_drops, "X", "C0", "worst case: X({n}, k), triangles"),
-        (laplace_drops, "Y", "C1", "Laplace: Y({n}, k), parallelograms"),
+        (worst_case_drops, "X", "C0", "worst case: X({n}, k)" + shapes[0]),
+        (laplace_drops, "Y", "C1", "Laplace: Y({n}, k)" + shapes[1]),
     ]
     for ax, (drops_of, symbol, colour, title) in zip(axes[0], panels, strict=True):
         sets = [drops_of(n, int(k)) for k in ks]
@@ -342,7 +360,7 @@ def plot_prior(prior: Sequence[Rational], n: int) -> Figure:
         ax.legend(loc="upper right")
     drops_text = ", ".join(str(h) for h in drops) if drops else "none needed"
     ax.set_title(
-        f"Prior over C: least expected trials A({n}, {size}, 1) = {decimal(value, 4)}\n"
+        f"Prior over C: least expected trials A({n}, {size}, 1) = {honest_decimal(value, 4)}\n"
         f"optimal first drop h: {drops_text}"
     )
     ax.set_xlabel(f"critical height C (H = {size})")

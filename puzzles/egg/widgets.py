@@ -35,7 +35,7 @@ from puzzles.egg.model import (
     worst_case_trials,
 )
 from puzzles.egg.play import EggGame, typed_number
-from puzzles.egg.plots import plot_drop_waves, plot_nature, plot_prior
+from puzzles.egg.plots import honest_decimal, plot_drop_waves, plot_nature, plot_prior
 
 __all__ = [
     "NatureGame",
@@ -408,11 +408,12 @@ class PriorExplorer(widgets.VBox):
         else:
             word = "fewer" if value < uniform else "more"
             comparison = (
-                f"{decimal(abs(value - uniform))} {word} than under Laplace's uniform prior, "
-                f"L({n}, {H}) = {uniform} &asymp; {decimal(uniform)}"
+                f"{honest_decimal(abs(value - uniform), 5)} {word} than under Laplace's uniform prior, "
+                f"L({n}, {H}) = {uniform} &asymp; {honest_decimal(uniform, 5)}"
             )
         self.result.value = (
-            f"<b>A({n}, {H}, 1) = {value}</b> &asymp; {decimal(value)} expected trials: {comparison}.<br>"
+            f"<b>A({n}, {H}, 1) = {value}</b> &asymp; {honest_decimal(value, 5)} expected trials: "
+            f"{comparison}.<br>"
             f"optimal first drops (floors): {format_set(drops)}; the worst case needs "
             f"W({n}, {H}) = {worst_case_trials(n, H)}."
         )

@@ -113,6 +113,22 @@ def test_plot_drop_waves_spans_min_to_max_of_x_and_y():
             assert (low, high) == (expected.start, expected.stop - 1)
 
 
+def test_plot_drop_waves_names_the_shapes_each_number_of_eggs_draws():
+    """One egg: the single drop 1; two: Laplace's bars one floor high; three or more: parallelograms."""
+    titles = {n: [ax.get_title() for ax in plot_drop_waves(n=n, k_max=20).axes] for n in (1, 2, 3, 6)}
+    assert titles[1] == ["worst case: X(1, k) = {1}", "Laplace: Y(1, k) = {1}"]
+    assert titles[2] == ["worst case: X(2, k), triangles", "Laplace: Y(2, k), bars one floor high"]
+    assert max(len(laplace_drops(2, k)) for k in range(1, 500)) == 2
+    for n in (3, 6):
+        assert titles[n] == [f"worst case: X({n}, k), triangles", f"Laplace: Y({n}, k), parallelograms"]
+
+
+def test_plot_prior_never_rounds_a_value_below_two_up_to_two():
+    prior = prior_shape("geometric", 20)  # A(2, 20, 1) = 4194280/2097151, just below 2
+    title = plot_prior(prior, 2).axes[0].get_title()
+    assert "= 1.99999" in title and "2.0000" not in title
+
+
 def test_marks_on_the_waves_and_on_the_map():
     figure = plot_drop_waves(n=3, k_max=40, mark=17)
     for ax in figure.axes:

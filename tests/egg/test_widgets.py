@@ -361,6 +361,15 @@ def test_prior_explorer_follows_its_controls():
     assert box.message.text == ""
 
 
+def test_prior_explorer_never_rounds_a_value_below_two_up_to_two():
+    box = prior_explorer()
+    box.prior.value, box.H.value = "geometric", 40
+    value = expected_trials(2, prior_shape("geometric", 40))
+    assert value < 2 and decimal(value) == "2.00000"  # five places would round it up
+    assert "&asymp; 1.99999999998 expected trials" in box.result.value
+    assert "2.00000" not in box.result.value
+
+
 # ---------------------------------------------------------------------------
 # the shared helpers
 

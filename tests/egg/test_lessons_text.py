@@ -1,0 +1,173 @@
+"""What the egg lessons' text states, computed again: the ranges the exercise statements promise
+are the ranges their checks test, and the facts the lessons add to the source hold.
+
+A statement that says "up to 10^15" while its check goes to 10**18, or "10^{10} drops" while the
+check meets 10**15 of them, misleads the student about what the check asks of her answer: these
+tests tie every figure of a statement to the check's own constants.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import pytest
+
+from puzzles.course.display import decimal
+from puzzles.egg import exercises as egg_exercises
+from puzzles.egg import (
+    expected_trials,
+    first,
+    laplace_drops,
+    laplace_numerator,
+    laplace_trials,
+    rep,
+    worst_case_drops,
+    worst_case_trials,
+)
+from puzzles.egg.plots import honest_decimal
+from puzzles.egg.widgets import prior_shape
+from puzzles.instructor import course as model
+
+COURSE = model.load()
+EGG = {exercise.id: exercise for exercise in COURSE.exercises if exercise.id.startswith("egg-")}
+TWO_EGGS = ("egg-11", "egg-1", "egg-2", "egg-3", "egg-4", "egg-5")
+MANY_EGGS = ("egg-13", "egg-14", "egg-10", "egg-7", "egg-8", "egg-9")
+
+
+def statement(exercise_id: str) -> str:
+    exercise = EGG[exercise_id]
+    return exercise.lesson.notebook.cells[exercise.cells.statement].source
+
+
+def about(value: int) -> str:
+    """``1.1 \\cdot 10^{15}``: a size as the statements write it, from the checks' own figure."""
+    words = egg_exercises._powers(value)  # "about 1.1*10**15"
+    mantissa, exponent = words.removeprefix("about ").split("*10**")
+    power = exponent if len(exponent) == 1 else "{" + exponent + "}"
+    return f"{mantissa} \\cdot 10^{power}"
+
+
+def test_every_egg_exercise_is_covered():
+    assert set(EGG) == set(TWO_EGGS) | set(MANY_EGGS) | {"egg-6"}
+
+
+@pytest.mark.parametrize("exercise_id", TWO_EGGS)
+def test_two_egg_statements_state_the_range_their_checks_test(exercise_id):
+    sizes = egg_exercises.BEYOND_DP_SIZES
+    assert max(sizes) == 10**18 and round(min(sizes), -4) == 10**4
+    text = statement(exercise_id)
+    assert "10^{18}" in text, exercise_id
+    assert "up to $10^{15}$" not in text and "10^{15}$," not in text, exercise_id
+
+
+@pytest.mark.parametrize("exercise_id", MANY_EGGS)
+def test_many_egg_statements_state_the_range_their_checks_test(exercise_id):
+    assert egg_exercises.MANY_LARGEST == 2**50 + 1
+    assert max(n for n, _ in egg_exercises.MANY_BEYOND_SIZES) == 64
+    text = statement(exercise_id)
+    assert "2^{50} + 1" in text and "64 eggs" in text, exercise_id
+    if exercise_id in ("egg-13", "egg-7"):  # the smallest size beyond the DP, rounded
+        assert round(egg_exercises.MANY_SMALLEST, -8) == 5 * 10**8
+        assert "5 \\cdot 10^8" in text or "Lesson III's checks" in text
+    assert "\\le 10^{15}$" not in text and "up to $10^{15}$" not in text, exercise_id
+
+
+def test_the_sizes_the_statements_name_are_the_checks_largest():
+    assert about(egg_exercises.MANY_LARGEST) == "1.1 \\cdot 10^{15}"
+    for exercise_id in MANY_EGGS:
+        assert about(egg_exercises.MANY_LARGEST) in statement(exercise_id)
+    # Exercises 10 and 14: the most optimal drops the check meets, X(64, 2**50) = {1, ..., 2**50}
+    assert egg_exercises.MOST_OPTIMAL_DROPS == 2**50 == len(worst_case_drops(64, 2**50))
+    for exercise_id in ("egg-10", "egg-14"):
+        assert f"about ${about(egg_exercises.MOST_OPTIMAL_DROPS)}$ drops" in statement(exercise_id)
+    # Exercise 6: the largest count, REP(150, 40) = rep(149, 40)
+    assert egg_exercises.REP_LARGEST == rep(149, 40)
+    assert f"${about(egg_exercises.REP_LARGEST)}$ sizes" in statement("egg-6")
+    # Exercise 5: X(2, k) holds up to W(2, k) drops, about 1.4e9 at the sizes near 10**18
+    most = max(len(worst_case_drops(2, k)) for k in egg_exercises.BEYOND_DP_SIZES)
+    assert f"about ${about(most)}$ drops" in statement("egg-5")
+
+
+def test_lesson_i_hint_float_trouble_starts_at_two_to_the_53():
+    assert float(2**53 + 1) == float(2**53) and round(2**53, -15) == 9 * 10**15
+    assert "2^{53} \\approx 9 \\cdot 10^{15}" in statement("egg-1")
+
+
+# -- Lesson II ------------------------------------------------------------------------------------
+
+
+def test_lesson_ii_small_example_floors_one_and_three_tie_because_one_and_two_eggs_cost_the_same():
+    def first_drop(x: int, k: int = 3) -> Fraction:
+        return (
+            1
+            + Fraction(x, k + 1) * laplace_trials(1, x - 1)
+            + Fraction(k + 1 - x, k + 1) * laplace_trials(2, k - x)
+        )
+
+    assert [first_drop(x) for x in (1, 2, 3)] == [Fraction(9, 4), 2, Fraction(9, 4)]
+    assert laplace_trials(1, 2) == laplace_trials(2, 2) == Fraction(5, 3)
+    assert laplace_trials(1, 3) != laplace_trials(2, 3)  # no mirror in general
+
+
+def test_lesson_ii_geometric_prior_is_below_two_and_never_shown_as_two():
+    value = expected_trials(2, prior_shape("geometric", 20))
+    assert value == Fraction(4194280, 2097151) < 2
+    assert decimal(value, 4) == "2.0000"  # what the lesson printed before
+    assert decimal(value, 6) == "1.999990" and honest_decimal(value, 4) == "1.99999"
+    far = expected_trials(2, prior_shape("geometric", 40))
+    assert far < 2 and Fraction(honest_decimal(far, 5)) < 2
+
+
+def test_lesson_ii_two_egg_laplace_drops_are_bars_one_floor_high():
+    for k in range(1, 2001):
+        drops = laplace_drops(2, k)
+        assert len(drops) in (1, 2)
+
+
+# -- Lesson III -----------------------------------------------------------------------------------
+
+
+@cache
+def _bisection_is_optimal(n: int, k: int) -> bool:
+    if k == 0:
+        return True
+    x = (k + 1) // 2
+    return (
+        n > 0
+        and x in worst_case_drops(n, k)
+        and _bisection_is_optimal(n - 1, x - 1)
+        and _bisection_is_optimal(n, k - x)
+    )
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_lesson_iii_log_rule_and_bisection_hold_exactly_up_to_two_to_the_n_plus_one_minus_two(n):
+    """Lemma 14 with Theorem 6: W(n, k) = 1 + floor(log2 k) for k <= 2**(n+1) - 2, and no further."""
+    limit = 2 ** (n + 1) - 2
+    settled = sum(rep(j, n) for j in range(1, n + 2))  # sizes that n + 1 trials settle
+    assert settled == limit
+    assert all(worst_case_trials(n, k) == k.bit_length() for k in range(1, limit + 1))
+    assert worst_case_trials(n, limit + 1) == n + 2 != (limit + 1).bit_length()
+    assert all(_bisection_is_optimal(n, k) for k in range(1, limit + 1))
+    assert not _bisection_is_optimal(n, limit + 1)
+
+
+# -- Lesson IV ------------------------------------------------------------------------------------
+
+
+def test_lesson_iv_drops_below_the_clip_are_too_low_raising_them_lowers_the_total():
+    for n in range(2, 7):
+        for k in range(2, 600):
+            j = worst_case_trials(n, k)
+            q, low = k - first(j, n), rep(j - 1, n)
+            for x in range(q + 1, low):  # worst-case optimal, below the clip
+                now = laplace_numerator(n - 1, x - 1) + laplace_numerator(n, k - x)
+                higher = laplace_numerator(n - 1, x) + laplace_numerator(n, k - x - 1)
+                assert higher - now == worst_case_trials(n - 1, x) - worst_case_trials(n, k - x) < 0
+
+
+def test_lesson_iv_one_egg_at_ten_to_the_fifteen_is_just_below_a_whole_number():
+    value = laplace_trials(1, 10**15)
+    assert value == 5 * 10**14 + 1 - Fraction(1, 10**15 + 1)
+    assert decimal(value, 6) == "500000000000001.000000"  # why the lesson leaves one egg out
