@@ -70,7 +70,8 @@ def plot_simulation(N: int = 10, games: int = 20000, seed: int = 0) -> Figure:
     ax.text(
         0.02,
         0.97,
-        f"mean of the {games} games: {result.mean:.3f}\n95% interval of the mean: {result.low:.3f}..{result.high:.3f}",
+        f"mean of the {games} games: {result.mean:.3f}\n"
+        f"95% interval of the mean: {result.low:.3f}..{result.high:.3f}",
         transform=ax.transAxes,
         va="top",
         ha="left",
