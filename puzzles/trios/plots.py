@@ -54,7 +54,8 @@ def plot_rounds_per_trio(n_max: int = 100) -> Figure:
 
 
 def plot_simulation(N: int = 10, games: int = 20000, seed: int = 0) -> Figure:
-    """A histogram of the rounds of ``games`` random deals, the exact E(N) and the 95% interval."""
+    """A histogram of the rounds of ``games`` random deals, the exact E(N), and the simulated mean with
+    its 95% interval in words (the interval is too narrow to draw next to a bar)."""
     samples = sample_rounds(N, games, seed)  # checks the input
     result = simulate(N, games, seed)
     exact = float(expected_rounds(N))
@@ -64,12 +65,17 @@ def plot_simulation(N: int = 10, games: int = 20000, seed: int = 0) -> Figure:
     plt.close(figure)
     ax.bar(xs, [counts[x] / games for x in xs], color="#9ecae1", edgecolor="#3182bd", label="simulated games")
     ax.axvline(exact, color="C3", linewidth=2, label=f"exact E({N}) = {exact:.4f}")
-    ax.axvspan(
-        result.low,
-        result.high,
-        color="C1",
-        alpha=0.4,
-        label=f"95% interval of the mean: {result.low:.3f}..{result.high:.3f}",
+    # The 95% interval of the mean is far narrower than a bar (0.03 rounds for N = 10 and 20000
+    # games): drawn, it would vanish under the line of E(N), so the figure states it in words.
+    ax.text(
+        0.02,
+        0.97,
+        f"mean of the {games} games: {result.mean:.3f}\n"
+        f"95% interval of the mean: {result.low:.3f}..{result.high:.3f}",
+        transform=ax.transAxes,
+        va="top",
+        ha="left",
+        fontsize=9,
     )
     ax.set_xlabel("rounds in a game")
     ax.set_ylabel("fraction of games")

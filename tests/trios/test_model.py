@@ -151,19 +151,32 @@ def test_the_rule_is_among_the_optimal_choices_everywhere(N):
             assert name in best, (state, point, best)
 
 
-def test_a_known_first_flip_is_worse_unless_one_trio_holds_every_unknown_card():
-    for N in range(1, 6):
-        for state in _states(N):
-            if state[0]:
+@pytest.mark.parametrize("N", range(1, 7))
+def test_a_known_first_flip_ties_exactly_when_one_trio_is_not_three_known(N):
+    """The analysis's "strictly better" for an unknown first card, on every state with N trios,
+    Three-Known trios included: a known card of a trio that is not Three-Known is never better,
+    and ties exactly when that trio is the only one on the table that is not Three-Known."""
+    compared = 0
+    for state in _states(N):
+        K3, K2, K1, K0 = state
+        options = free_choice_first_flips(state)
+        unknown = options.get(FLIP_UNKNOWN)
+        for known in (1, 2):
+            name = f"known card of a trio with {known} known"
+            if name not in options:
+                assert state[3 - known] == 0, (state, name)
                 continue
-            options = free_choice_first_flips(state)
-            unknown = options[FLIP_UNKNOWN]
-            holders = [c for c in range(3) if state[3 - c]]  # classes with unknown cards
-            single = state[1] + state[2] + state[3] == 1
-            for name, value in options.items():
-                if name != FLIP_UNKNOWN:
-                    assert value > unknown or single, (state, name, value, unknown)
-            assert holders
+            compared += 1
+            if K2 + K1 + K0 >= 2:
+                assert options[name] > unknown, (state, name, options[name], unknown)
+            else:
+                assert options[name] == unknown, (state, name, options[name], unknown)
+    assert compared
+
+
+def test_the_ties_with_a_three_known_trio_take_two_rounds():
+    for state in [(1, 1, 0, 0), (1, 0, 1, 0)]:
+        assert set(free_choice_first_flips(state).values()) == {2}
 
 
 # --- enumeration ----------------------------------------------------------------------------

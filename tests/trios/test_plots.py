@@ -23,7 +23,12 @@ def test_rounds_per_trio():
 def test_simulation_plot():
     figure = plot_simulation(4, 500, seed=1)
     assert isinstance(figure, Figure)
-    assert "N = 4" in figure.axes[0].get_title()
+    ax = figure.axes[0]
+    assert "N = 4" in ax.get_title()
+    # every legend entry stands for something wide enough to see: the bars and the line of E(N)
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert sorted(labels) == [f"exact E(4) = {float(expected_rounds(4)):.4f}", "simulated games"]
+    assert any("95% interval of the mean" in text.get_text() for text in ax.texts)
 
 
 def test_bad_input():
