@@ -326,12 +326,26 @@ def hider_of(record: dict) -> tuple[Fraction, ...]:
     return tuple(hider)
 
 
+def trees_of(record: dict) -> list[tuple[int, ...]]:
+    """Bob's shipped trees from a record, one of each mirror pair, as depth vectors."""
+    return [decode_tree(t) for t in record["trees"]]
+
+
+def most_guesses(record: dict) -> int:
+    """The most guesses any of Bob's shipped trees needs (Table 3.1): ``max(map(max, trees_of(record)))``.
+
+    Computed without decoding every tree: the digits of ``DIGITS`` sort as their characters do,
+    so the largest character of the depth strings is the largest depth.
+    """
+    return decode_tree(max(max(t) for t in record["trees"]))[0]
+
+
 def solution_of(record: dict, check: bool = True) -> Solution:
     """Rebuild a Solution from a record: Bob's probabilities by an exact linear solve, then certify."""
     N = record["N"]
     value = Fraction(record["value"])
     hider = hider_of(record)
-    trees = [decode_tree(t) for t in record["trees"]]
+    trees = trees_of(record)
     rows = [p - 1 for p in record["tight"]]
     folded = [[t[p] + t[N - 1 - p] for p in range((N + 1) // 2)] for t in trees]
     system = [[f[p] for f in folded] + [-1] for p in rows] + [[1] * len(trees) + [0]]

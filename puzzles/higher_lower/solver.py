@@ -41,7 +41,7 @@ import flint
 import highspy
 import numpy as np
 from scipy.linalg.blas import dger
-from scipy.optimize import nnls
+from scipy.optimize import linprog, nnls
 from threadpoolctl import threadpool_limits
 
 from puzzles.course.validate import cap as _cap
@@ -64,7 +64,7 @@ from puzzles.higher_lower.model import (
     tree_by_roots,
 )
 
-__all__ = ["Solution", "certify", "solve", "bob_best_payoff", "alice_best_reply"]
+__all__ = ["Solution", "certify", "solve", "bob_best_payoff", "alice_best_reply", "plain_rounds"]
 
 # Cost caps, timed on two cores busy with other work (the figures below; on an idle machine
 # ``python -m puzzles.bench --caps`` times each cap 2 to 5 times faster):
@@ -939,6 +939,38 @@ def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
         master.h.setOptionValue("primal_feasibility_tolerance", 1e-12)
         master.h.setOptionValue("dual_feasibility_tolerance", 1e-12)
         master.h.clearSolver()
+
+
+def plain_rounds(N: int, price=best_tree, tol: float = 1e-9) -> list[tuple[float, float]]:
+    """Plain delayed column generation (lesson III), in floating point: (upper, lower) per round.
+
+    The unfolded restricted LP over the trees found so far is solved by ``linprog`` (HiGHS);
+    Alice's distribution is its row duals, clipped at 0 and normalised; ``price`` (default
+    ``best_tree``; any function of the weights returning ``(cost, depths)``, such as a
+    bounded-height pricing) returns Bob's reply, whose cost is the round's lower bound. It
+    stops when the lower bound comes within ``tol`` of the upper one. No stabilisation, no
+    symmetry, no exact certificate: ``solve`` adds those.
+    """
+    N = check_size(N)
+    trees = [price([1.0] * N)[1]]  # start: one balanced tree
+    rounds: list[tuple[float, float]] = []
+    while True:
+        depths = np.array(trees, dtype=float).T  # N x |T|: depth of secret i in tree T
+        lp = linprog(
+            np.r_[np.zeros(len(trees)), 1.0],  # variables (y, u): minimise u
+            A_ub=np.c_[depths, -np.ones(N)],  # Bob pays at most u for every secret
+            b_ub=np.zeros(N),
+            A_eq=np.r_[np.ones(len(trees)), 0.0][None, :],  # sum y = 1
+            b_eq=[1.0],
+            bounds=[(0, None)] * len(trees) + [(None, None)],
+            method="highs",
+        )
+        alpha = np.maximum(-lp.ineqlin.marginals, 0)  # Alice's distribution: the duals
+        lower, tree = price(alpha / alpha.sum())  # pricing: Bob's best reply to alpha
+        rounds.append((float(lp.fun), float(lower)))
+        if lower >= lp.fun - tol:  # the bounds meet: V(N)
+            return rounds
+        trees.append(tuple(tree))
 
 
 def _is_exact(values: Sequence) -> bool:

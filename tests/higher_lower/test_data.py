@@ -165,3 +165,14 @@ def test_warm_start_grows_several_keys_for_a_second_range():
     assert best_tree(guess)[0] == load_solution(310).value
     with pytest.raises(ValueError, match="smaller solution"):
         warm_start(load_records()[299], 299)
+
+
+def test_most_guesses_is_the_deepest_shipped_tree():
+    """The accessor lesson IV reads Table 3.1 with: the largest depth of the decoded trees."""
+    from puzzles.higher_lower.data import most_guesses, trees_of
+
+    records = load_records()
+    for N in (1, 2, 3, 10, 11, 52, 53, 200, 931):
+        if N in records:
+            assert most_guesses(records[N]) == max(map(max, trees_of(records[N])))
+            assert most_guesses(records[N]) == solution_of(records[N], check=False).max_depth

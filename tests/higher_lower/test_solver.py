@@ -236,3 +236,15 @@ def test_an_exact_guess_that_is_not_optimal_falls_back_to_column_generation():
         solve(5, guess=[Fraction(1)] * 4)
     with pytest.raises(ValueError, match="guess"):
         solve(3, guess=[Fraction(1), Fraction(-1), Fraction(1)])
+
+
+def test_plain_rounds_bound_the_value():
+    """Lesson III's plain loop: upper bounds never rising, lower bounds below V(N), meeting at V(N)."""
+    from puzzles.higher_lower.solver import plain_rounds
+
+    for N in (1, 5, 12):
+        rounds = plain_rounds(N)
+        value = float(solve(N).value)
+        assert all(b <= a + 1e-9 for (a, _), (b, _) in zip(rounds, rounds[1:]))
+        assert all(upper >= value - 1e-9 and lower <= value + 1e-9 for upper, lower in rounds)
+        assert abs(rounds[-1][0] - value) < 1e-6 and abs(rounds[-1][1] - value) < 1e-6
