@@ -397,3 +397,12 @@ def test_the_grader_follows_a_small_course(small_course, tmp_path):
     with out.open() as stream:
         rows = list(csv.DictReader(stream))
     assert all(float(row["maximum"]) == 6 for row in rows)  # check 5 + argument 1
+
+
+def test_each_lesson_states_the_time_the_table_of_contents_gives_it():
+    """The course map's times come from ``_toc.yml``; each lesson's first cell says the same."""
+    stated = {}
+    for lesson in model.load().lessons:
+        found = re.search(r"Time: about (\d+) minutes", lesson.notebook.cells[0].source)
+        stated[lesson.file] = int(found.group(1)) if found else None
+    assert stated == {lesson.file: lesson.minutes for lesson in model.load().lessons}
