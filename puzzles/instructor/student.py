@@ -9,7 +9,8 @@ For each notebook of the course (the course map and every lesson of ``_toc.yml``
   ``answer = ...  # your answer here`` for a value;
 * a worked argument (a Markdown solution cell) becomes ``ARGUMENT_STUB``, visible;
 * a cell tagged ``reveals`` keeps no answer: its source becomes a one-line placeholder and
-  its outputs go;
+  its outputs go; the reveal cells that follow it (of the same exercise) become empty Markdown
+  cells, so that a run of reveals reads as one placeholder;
 * the checks' stored verdicts are cleared, so that each check, run, says "not attempted yet".
 
 Every other cell is copied as it is, outputs included; cell ids are kept, so that the
@@ -129,12 +130,21 @@ def stub_source(source: str) -> str:
 
 
 def reveal_placeholder(cell_type: str, exercise: str) -> str:
-    """The one line a reveal cell keeps in the student edition."""
+    """The one line a reveal cell (or a run of them) keeps in the student edition."""
     words = (
-        f"The summary of {exercise} is not in the student edition: it states the answer. It is in the "
-        "teacher edition, which your instructor shares once the exercise is handed in."
+        f"Left out of the student edition: what stood here states the answer to {exercise}. It is in "
+        "the teacher edition, which your instructor shares once the exercise is handed in."
     )
     return f"*{words}*" if cell_type == "markdown" else f"# {words}"
+
+
+def _as_empty_markdown(cell: nbformat.NotebookNode) -> None:
+    """A reveal cell that follows another of the same exercise: an empty Markdown cell (it keeps
+    its place and its id, and shows nothing), so that a run of reveals has one placeholder."""
+    for key in ("outputs", "execution_count", "attachments"):
+        cell.pop(key, None)
+    cell.cell_type = "markdown"
+    cell.source = ""
 
 
 def _visible(cell: nbformat.NotebookNode) -> None:
@@ -175,7 +185,16 @@ def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
             _clear(cell)
             _visible(cell)
         elif model.TAG_REVEALS in cell_tags:
-            cell.source = reveal_placeholder(cell.cell_type, exercise_of.get(index, "this exercise"))
+            name = exercise_of.get(index, "this exercise")
+            before = result.cells[index - 1] if index else None
+            if (
+                before is not None
+                and model.TAG_REVEALS in model.tags(before)
+                and exercise_of.get(index - 1) == name
+            ):
+                _as_empty_markdown(cell)
+                continue
+            cell.source = reveal_placeholder(cell.cell_type, name)
             _clear(cell)
             cell.pop("attachments", None)
         elif model.TAG_CHECK in cell_tags:
