@@ -161,7 +161,7 @@ def _clear(cell: nbformat.NotebookNode) -> None:
 def reveal_placeholder(cell_type: str, exercise: str) -> str:
     """The one line a reveal cell keeps, in the source notebook and so in the released one."""
     words = (
-        f"The summary of {exercise} is left out of this assignment: it states the answer. It is in the "
+        f"Left out of this assignment: what stood here states the answer to {exercise}. It is in the "
         "teacher edition, which your instructor shares once the exercise is graded."
     )
     return f"*{words}*" if cell_type == "markdown" else f"# {words}"
