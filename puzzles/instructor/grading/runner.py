@@ -1,6 +1,6 @@
 """The hand-in runner: the one process where a student's code runs while it is graded.
 
-    python -m puzzles.instructor.grading.runner      (started by the grader, never by hand)
+    python -m puzzles.instructor.grading.runner --serve   (started by the grader, never by hand)
 
 The grader sends one instruction (plain data, on standard input): the lesson's first code
 cell, the cells of the hand-in to run (with their places), the exercises to evaluate and the
@@ -18,6 +18,15 @@ cell before which each answer is taken, and the modules to close. The runner
 
 It decides no verdict: the grader judges the relayed values in its own process. What the
 runner reports is read as untrusted plain data.
+
+The grader starts one runner server per worker (``serve``), in namespaces of its own: it imports
+IPython, the scientific stack and every unit's checks once, and runs no student code itself.
+For each hand-in it receives, on its control socket, the hand-in's folder, limits and the two
+pipes (instructions in, reports out), forks, and the fork is the runner above, in a session of
+its own, with the memory limit and the folder as its home. When the fork ends, the server kills
+whatever the hand-in left behind (every other process of its namespace) and says "done". A
+hand-in that must be stopped early is stopped with the whole server, which the grader then
+starts again.
 """
 
 from __future__ import annotations
@@ -267,6 +276,190 @@ def run(instruction: dict, channel: Channel) -> None:
     channel.send(kind="end")
 
 
+PRELOAD = (
+    "numpy",
+    "pandas",
+    "scipy.optimize",
+    "matplotlib.pyplot",
+    "ipywidgets",
+    "IPython.core.interactiveshell",
+    "traitlets.config",
+)
+_PR_SET_PDEATHSIG, _PR_SET_DUMPABLE, _PR_SET_CHILD_SUBREAPER = 1, 4, 36
+
+
+def _prctl(option: int, value: int) -> None:
+    import ctypes
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def _preload() -> None:
+    """Import what every hand-in needs, once: the scientific stack and every unit's checks."""
+    import pkgutil
+
+    import puzzles
+
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    for name in PRELOAD:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+    for unit in pkgutil.iter_modules(puzzles.__path__):
+        if unit.ispkg and unit.name not in ("course", "instructor"):
+            try:
+                importlib.import_module(f"puzzles.{unit.name}.exercises")
+            except ImportError:
+                pass
+
+
+def _children() -> list[int]:
+    found = []
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == os.getpid():
+                        found.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found
+
+
+def _leave_nothing_behind() -> None:
+    """Kill and reap every process the hand-in left (they were adopted by this server)."""
+    import signal
+
+    for _ in range(50):
+        if os.getpid() == 1:  # the namespace's first process: every other one in it goes
+            try:
+                os.kill(-1, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        for child in _children():
+            try:
+                os.kill(child, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        while True:
+            try:
+                pid, _ = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                break
+        if not _children():
+            return
+        select.select([], [], [], 0.02)
+
+
+def _handin(header: dict, fds: list[int]) -> None:
+    """In the fork: become the hand-in's runner (``main``) with its pipes, folder and limits."""
+    import resource
+    import signal
+
+    instructions, reports, errors = fds
+    os.setsid()
+    _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    os.dup2(instructions, 0)
+    os.dup2(errors, 2)
+    os.close(instructions)
+    os.close(errors)
+    os.chdir(header["work"])
+    os.environ.update(header["env"])
+    os.environ[CHANNEL_ENV] = str(reports)
+    memory = int(header["memory"])
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    except (ValueError, OSError):
+        pass
+    os._exit(main())
+
+
+_CLONE_NEWNS, _CLONE_NEWPID = 0x00020000, 0x20000000
+_MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 2, 4, 8
+_NO_NAMESPACE = 99  # the runner could not make its own process namespace: run without one
+
+
+def _own_namespace() -> bool:
+    """In a server that is the first process of its namespace: give the coming fork a process
+    namespace of its own (and a mount namespace for its /proc), so that the hand-in's runner is
+    the first process there, out of reach of the signals its cells send, and everything it
+    starts ends with it."""
+    import ctypes
+
+    if os.getppid() != 1:  # the server is not the first process of a namespace: no isolation
+        return False
+    libc = ctypes.CDLL(None, use_errno=True)
+    return libc.unshare(_CLONE_NEWPID | _CLONE_NEWNS) == 0
+
+
+def _mount_proc() -> bool:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    flags = _MS_NOSUID | _MS_NODEV | _MS_NOEXEC
+    return libc.mount(b"proc", b"/proc", b"proc", flags, None) == 0
+
+
+def _run_handin(header: dict, fds: list[int]) -> None:
+    """In the server's fork: run the hand-in, as the first process of a namespace of its own
+    where the system allows (this fork waits for it), else here."""
+    import signal
+
+    if _own_namespace():
+        pid = os.fork()
+        if pid == 0:
+            if not _mount_proc():
+                os._exit(_NO_NAMESPACE)
+            _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+            _handin(header, fds)
+        _, status = os.waitpid(pid, 0)  # this fork keeps the pipes open until the runner ends
+        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == _NO_NAMESPACE):
+            os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
+    _handin(header, fds)
+
+
+def serve(control_fd: int) -> int:
+    """The runner server's loop (see the module's description)."""
+    import signal
+    import socket
+
+    _prctl(_PR_SET_DUMPABLE, 0)  # a hand-in may not trace or read this process
+    _prctl(_PR_SET_CHILD_SUBREAPER, 1)  # what a hand-in leaves behind comes to this process
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    control = socket.socket(fileno=control_fd)
+    _preload()
+    control.sendall(b"ready\n")
+    while True:
+        try:
+            message, fds, _, _ = socket.recv_fds(control, 1 << 16, 3)
+        except OSError:
+            return 0
+        if not message:
+            return 0
+        header = json.loads(message.decode("utf-8"))
+        pid = os.fork()
+        if pid == 0:
+            control.close()
+            try:
+                _run_handin(header, fds)
+            finally:
+                os._exit(70)
+        for fd in fds:
+            os.close(fd)
+        try:
+            _, status = os.waitpid(pid, 0)
+        except ChildProcessError:
+            status = 0
+        _leave_nothing_behind()
+        control.sendall(f"done {status}\n".encode("ascii"))
+
+
 def main() -> int:
     os.environ.setdefault("MPLBACKEND", "Agg")
     os.environ["IPYTHONDIR"] = os.path.join(os.getcwd(), ".ipython")
@@ -286,4 +479,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--serve"]:
+        os._exit(serve(int(sys.argv[2])))
     os._exit(main())

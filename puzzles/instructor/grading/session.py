@@ -15,11 +15,12 @@ values the answers gave (for ``--exercise`` regrading without running anything a
 from __future__ import annotations
 
 import ctypes
+import json
 import os
-import resource
 import select
 import shutil
 import signal
+import socket
 import struct
 import subprocess
 import sys
@@ -284,45 +285,136 @@ def end_stragglers() -> None:
                 pass
 
 
-class _Runner:
-    """One runner process and its report channel."""
+class _Server:
+    """The runner server of this process (see ``runner.serve``): started once, used for every
+    hand-in this process grades, started again after a hand-in that had to be stopped."""
 
-    def __init__(self, instruction: dict, work: Path, options: Options):
-        read_end, write_end = os.pipe()
+    def __init__(self, isolation: str):
         prefix: tuple[str, ...] = ()
-        if options.isolation != "none":
+        if isolation != "none":
             prefix = isolation_prefix()
-            if not prefix and options.isolation == "namespace":
+            if not prefix and isolation == "namespace":
                 raise RuntimeError("--isolation namespace: this system cannot make namespaces (unshare)")
+        self.isolation = isolation
         self.isolated = bool(prefix)
+        self.owner = os.getpid()  # a forked grader process starts a server of its own
         env = dict(os.environ)
         for proxy in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy"):
             env[proxy] = "http://127.0.0.1:9"  # the discard port: nothing gets out through a proxy
         env.pop("no_proxy", None)
         env.pop("NO_PROXY", None)
-        env.update(MPLBACKEND="Agg", PUZZLES_PROGRESS="0", HOME=str(work), PUZZLES_RUNNER_FD=str(write_end))
-        memory = options.memory
-
-        def limits() -> None:
-            _libc_prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-            try:
-                resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-            except (ValueError, OSError):
-                pass
-
+        env.update(MPLBACKEND="Agg", PUZZLES_PROGRESS="0")
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         self.stderr = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
-            [*prefix, sys.executable, "-m", "puzzles.instructor.grading.runner"],
-            stdin=subprocess.PIPE,
+            [
+                *prefix,
+                sys.executable,
+                "-m",
+                "puzzles.instructor.grading.runner",
+                "--serve",
+                str(theirs.fileno()),
+            ],
+            stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=self.stderr,
-            cwd=work,
+            cwd=tempfile.gettempdir(),
             env=env,
-            pass_fds=(write_end,),
+            pass_fds=(theirs.fileno(),),
             start_new_session=True,
-            preexec_fn=limits,
+            preexec_fn=lambda: _libc_prctl(_PR_SET_PDEATHSIG, signal.SIGKILL),
         )
-        os.close(write_end)
+        theirs.close()
+        self.control = ours
+        self.lines = bytearray()
+        if self._line(SERVER_START_SECONDS) != "ready":
+            why = self.crash_text()
+            self.stop()
+            raise RuntimeError("the grader's runner server did not start" + (f": {why}" if why else ""))
+
+    def _line(self, seconds: float) -> str | None:
+        deadline = time.monotonic() + seconds
+        while b"\n" not in self.lines:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            ready, _, _ = select.select([self.control], [], [], left)
+            if ready:
+                chunk = self.control.recv(4096)
+                if not chunk:
+                    return None
+                self.lines += chunk
+        line, _, rest = bytes(self.lines).partition(b"\n")
+        self.lines = bytearray(rest)
+        return line.decode("ascii", "replace")
+
+    def start_handin(self, work: Path, memory: int, fds: list[int]) -> None:
+        header = {"work": str(work), "memory": memory, "env": {"HOME": str(work)}}
+        socket.send_fds(self.control, [json.dumps(header).encode("utf-8")], fds)
+
+    def finished(self, seconds: float) -> bool:
+        """Whether the hand-in ended and the server cleared what it left, within ``seconds``."""
+        line = self._line(seconds)
+        return line is not None and line.startswith("done")
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self) -> None:
+        for kill in (lambda: os.killpg(self.process.pid, signal.SIGKILL), self.process.kill):
+            try:
+                kill()
+            except (ProcessLookupError, PermissionError, OSError):
+                pass
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            pass
+        self.control.close()
+        end_stragglers()
+
+    def crash_text(self) -> str:
+        self.stderr.seek(0)
+        lines = self.stderr.read().decode("utf-8", "replace").strip().splitlines()
+        return " / ".join(lines[-3:])
+
+
+SERVER_START_SECONDS = 300.0  # importing the scientific stack on a busy machine
+_SERVER: list[_Server] = []  # this process's runner server, once started
+
+
+def _server(options: Options) -> _Server:
+    if _SERVER:
+        server = _SERVER[0]
+        if server.owner != os.getpid():
+            _SERVER.clear()  # the parent's server, inherited by a fork: not this process's to use
+        elif not server.alive() or server.isolation != options.isolation:
+            _drop_server()
+    if not _SERVER:
+        _SERVER.append(_Server(options.isolation))
+    return _SERVER[0]
+
+
+def _drop_server() -> None:
+    if _SERVER:
+        _SERVER.pop().stop()
+
+
+class _Runner:
+    """One hand-in's runner (a fork of the runner server) and its report channel."""
+
+    def __init__(self, instruction: dict, work: Path, options: Options):
+        self.server = _server(options)
+        self.isolated = self.server.isolated
+        read_end, write_end = os.pipe()
+        errors = tempfile.TemporaryFile()
+        instructions, self.instructions = os.pipe()
+        try:
+            self.server.start_handin(work, options.memory, [instructions, write_end, errors.fileno()])
+        finally:
+            os.close(instructions)
+            os.close(write_end)
+        self.stderr = errors
         self.fd = read_end
         self.buffer = bytearray()
         self.closed = False
@@ -331,8 +423,9 @@ class _Runner:
     def _send(self, data: dict) -> None:
         payload = codec.encode(data).encode("ascii")
         try:
-            self.process.stdin.write(_FRAME.pack(len(payload)) + payload)
-            self.process.stdin.flush()
+            view = memoryview(_FRAME.pack(len(payload)) + payload)
+            while view:
+                view = view[os.write(self.instructions, view) :]
         except (BrokenPipeError, OSError):
             pass
 
@@ -369,25 +462,23 @@ class _Runner:
                     self.buffer += chunk
 
     def stop(self) -> None:
-        for kill in (lambda: os.killpg(self.process.pid, signal.SIGKILL), self.process.kill):
+        """The hand-in's runner ends: at once if it closed its reports (it ended), else the
+        server is stopped with it (and started again for the next hand-in)."""
+        for fd in (self.fd, self.instructions):
             try:
-                kill()
-            except (ProcessLookupError, PermissionError, OSError):
+                os.close(fd)
+            except OSError:
                 pass
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            pass
-        try:
-            os.close(self.fd)
-        except OSError:
-            pass
-        end_stragglers()
+        if not (self.closed and self.server.finished(SERVER_CLEANUP_SECONDS)):
+            _drop_server()
 
     def crash_text(self) -> str:
         self.stderr.seek(0)
         lines = self.stderr.read().decode("utf-8", "replace").strip().splitlines()
         return " / ".join(lines[-3:])
+
+
+SERVER_CLEANUP_SECONDS = 30.0
 
 
 # -- reading one runner --------------------------------------------------------------------------------
