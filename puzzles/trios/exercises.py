@@ -166,7 +166,7 @@ LONGEST_FAR_CASES = _far_cases()
     on_timeout="The check goes on to N = 10**15, where neither the orders nor a DP over the states can "
     "go: the exercise asks for a formula.",
     asks="longest_game(N): the most rounds any deal of N trios can take under the rule, as a formula "
-    "(without the package), with the argument",
+    "(without the package), with the argument that no deal does worse and a deal reaching it for every N",
     verifies=f"N = 1..{LONGEST_BY_STATES} against every order (N <= {ENUMERATED}) and the longest path "
     f"through the states, then {len(LONGEST_FAR_CASES)} values of N up to 10**15 against the proved bound "
     "(no DP goes there); refuses answers that reach puzzles.trios",
@@ -293,8 +293,9 @@ def _three_known_enumerated(N: int) -> Fraction:
     without=SOLVER,
     on_timeout=f"The check goes on to N = {E3_RANGE}: memoise the recursion over the states, and keep one "
     "memo for every N (do not build it again inside each call).",
-    asks="three_known_rounds(N): the expected number of rounds spent removing Three-Known trios, exactly, "
-    "by the student's own recursion on the package's transitions",
+    asks="three_known_rounds(N): E3(N), the expected number of rounds spent removing Three-Known trios, "
+    "exactly, by the student's own recursion on the package's transitions, with why the recursion that counts "
+    "1 round for a Three-Known trio falls short by E3(N)",
     verifies=f"N = 1..{E3_RANGE}: the average over every order of the deck for N <= {ENUMERATED}, the "
     "recursion over the states beyond; refuses answers that reach the package's own three_known_rounds",
     giveaways=("61/140", "2187/3080"),
