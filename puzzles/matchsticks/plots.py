@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
@@ -32,6 +33,7 @@ from puzzles.matchsticks.model import (
 __all__ = ["plot_outcomes", "plot_first_picks", "plot_grundy", "set_label", "OUTCOME_COLOURS"]
 
 OUTCOME_COLOURS = {"win": "#d3f9d8", "lose": "#c92a2a"}
+PERIOD_MARK = "#212529"  # the bar at n = t where a strip's periodic part starts
 
 
 # Largest inputs drawn legibly and in well under a second (a strip of 2000 positions is
@@ -83,8 +85,10 @@ def set_label(moves: Moves) -> str:
 def plot_outcomes(sets: Iterable[Moves], n_max: int = 60, misere: bool = False) -> Figure:
     """One strip per subtraction set: position n = 0..n_max, red where the player to move loses.
 
-    Each strip is labelled with the set and the (preperiod, period) of its win/lose sequence.
-    At most ``LARGEST_SETS`` strips and ``LARGEST_POSITIONS`` positions.
+    Each strip is labelled with the set, the preperiod t and the period of its win/lose
+    sequence, and a black bar across the strip marks where the periodic part starts (the left
+    edge of position n = t; at the strip's left end when t = 0). At most ``LARGEST_SETS``
+    strips and ``LARGEST_POSITIONS`` positions.
     """
     sizes = _sets(sets)
     n_max = _positions(n_max, LARGEST_POSITIONS)
@@ -101,10 +105,15 @@ def plot_outcomes(sets: Iterable[Moves], n_max: int = 60, misere: bool = False) 
         interpolation="nearest",
         extent=(-0.5, n_max + 0.5, len(sizes) - 0.5, -0.5),
     )
-    labels = []
-    for s in sizes:
+    labels, starts, rows = [], [], []
+    for row, s in enumerate(sizes):
         pre, period = outcome_period(s, misere)
-        labels.append(f"S = {set_label(s)}  (t={pre}, p={period})")
+        labels.append(f"S = {set_label(s)}  (t={pre}, period {period})")
+        if pre <= n_max:  # the periodic part starts at n = t, inside the strip
+            starts.append(pre - 0.5)
+            rows.append(row)
+    if starts:
+        axis.vlines(starts, np.array(rows) - 0.5, np.array(rows) + 0.5, colors=PERIOD_MARK, linewidth=2.5)
     axis.set_yticks(range(len(sizes)), labels, fontsize=LABEL_POINTS)
     axis.tick_params(axis="x", labelsize=LABEL_POINTS)
     axis.xaxis.set_major_locator(MaxNLocator(nbins=12, integer=True))
@@ -118,6 +127,7 @@ def plot_outcomes(sets: Iterable[Moves], n_max: int = 60, misere: bool = False) 
         handles=[
             Patch(color=OUTCOME_COLOURS["lose"], label="lose"),
             Patch(color=OUTCOME_COLOURS["win"], label="win"),
+            Line2D([], [], color=PERIOD_MARK, linewidth=2.5, label="period\nstarts (t)"),
         ],
         loc="upper left",
         bbox_to_anchor=(1.0, 1.0),

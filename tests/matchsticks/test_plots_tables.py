@@ -10,7 +10,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from puzzles.matchsticks.model import grundy_table, win_table  # noqa: E402
+from puzzles.matchsticks.model import grundy_table, outcome_period, win_table  # noqa: E402
 from puzzles.matchsticks.plots import (  # noqa: E402
     OUTCOME_COLOURS,
     plot_first_picks,
@@ -29,7 +29,26 @@ def test_plot_outcomes_draws_the_dp():
     assert data.shape == (2, 31)
     assert list(data[1]) == [0 if bit else 1 for bit in win_table(30, (1, 3, 4), False)]
     labels = [t.get_text() for t in figure.axes[0].get_yticklabels()]
-    assert labels[1] == "S = {1,3,4}  (t=0, p=7)"
+    assert labels[1] == "S = {1,3,4}  (t=0, period 7)"
+
+
+def test_plot_outcomes_marks_where_the_period_starts():
+    sets = [(3, 5, 9), (1, 3, 4), (2, 4, 7)]
+    for misere in (False, True):
+        figure = plot_outcomes(sets, n_max=40, misere=misere)
+        (bars,) = figure.axes[0].collections
+        segments = bars.get_segments()
+        assert len(segments) == len(sets)
+        for row, (moves, segment) in enumerate(zip(sets, segments, strict=True)):
+            t = outcome_period(moves, misere)[0]
+            # a bar across the strip (row) on the left edge of position n = t
+            assert [tuple(point) for point in segment] == [(t - 0.5, row - 0.5), (t - 0.5, row + 0.5)]
+            labels = [label.get_text() for label in figure.axes[0].get_yticklabels()]
+            assert f"(t={t}, period " in labels[row]
+    # the pattern of {3, 5, 9} starts late: at n = 11 under normal play, 14 under misere play
+    assert outcome_period((3, 5, 9), False)[0] == 11 and outcome_period((3, 5, 9), True)[0] == 14
+    # a preperiod beyond the strip is not drawn
+    assert not plot_outcomes([(3, 5, 9)], n_max=10).axes[0].collections
 
 
 def test_plot_first_picks_draws_the_closed_form():
