@@ -9,12 +9,13 @@ For each notebook of the course (the course map and every lesson of ``_toc.yml``
   ``answer = ...  # your answer here`` for a value;
 * a worked argument (a Markdown solution cell) becomes ``ARGUMENT_STUB``, visible;
 * a cell tagged ``reveals`` keeps no answer: its source becomes a one-line placeholder and
-  its outputs go; the reveal cells that follow it (of the same exercise) become empty Markdown
-  cells, so that a run of reveals reads as one placeholder;
+  its outputs go; the reveal cells that follow it (of the same exercise) are left out, so
+  that a run of reveals reads as one placeholder;
 * the checks' stored verdicts are cleared, so that each check, run, says "not attempted yet".
 
 Every other cell is copied as it is, outputs included; cell ids are kept, so that the
-grader can find each exercise's cells in a hand-in. The teacher notebooks are never changed:
+grader can find each exercise's cells in a hand-in (find a cell by its id: after a run of
+reveals, the student edition's cells are fewer than the teacher's). The teacher notebooks are never changed:
 the output folder may not overlap the source, and is written only when it is new, empty or
 this tool's own earlier output.
 """
@@ -138,15 +139,6 @@ def reveal_placeholder(cell_type: str, exercise: str) -> str:
     return f"*{words}*" if cell_type == "markdown" else f"# {words}"
 
 
-def _as_empty_markdown(cell: nbformat.NotebookNode) -> None:
-    """A reveal cell that follows another of the same exercise: an empty Markdown cell (it keeps
-    its place and its id, and shows nothing), so that a run of reveals has one placeholder."""
-    for key in ("outputs", "execution_count", "attachments"):
-        cell.pop(key, None)
-    cell.cell_type = "markdown"
-    cell.source = ""
-
-
 def _visible(cell: nbformat.NotebookNode) -> None:
     jupyter = cell.metadata.get("jupyter")
     if isinstance(jupyter, dict):
@@ -175,6 +167,7 @@ def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
         name = heading.split("(")[0].strip() or exercise_id
         for index in place.reveals:
             exercise_of[index] = name
+    dropped: set[int] = set()
     for index, cell in enumerate(result.cells):
         cell_tags = model.tags(cell)
         if model.TAG_SOLUTION in cell_tags:
@@ -192,13 +185,14 @@ def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
                 and model.TAG_REVEALS in model.tags(before)
                 and exercise_of.get(index - 1) == name
             ):
-                _as_empty_markdown(cell)
+                dropped.add(index)
                 continue
             cell.source = reveal_placeholder(cell.cell_type, name)
             _clear(cell)
             cell.pop("attachments", None)
         elif model.TAG_CHECK in cell_tags:
             _clear(cell)
+    result.cells = [cell for index, cell in enumerate(result.cells) if index not in dropped]
     keep_displayed_widgets(result)
     return result
 

@@ -294,8 +294,8 @@ def _three_known_enumerated(N: int) -> Fraction:
     on_timeout=f"The check goes on to N = {E3_RANGE}: memoise the recursion over the states, and keep one "
     "memo for every N (do not build it again inside each call).",
     asks="three_known_rounds(N): E3(N), the expected number of rounds spent removing Three-Known trios, "
-    "exactly, by the student's own recursion on the package's transitions, with why the recursion that counts "
-    "1 round for a Three-Known trio falls short by E3(N)",
+    "exactly, by the student's own recursion on the package's transitions, with why the recursion "
+    "that counts 1 round for a Three-Known trio falls short by E3(N)",
     verifies=f"N = 1..{E3_RANGE}: the average over every order of the deck for N <= {ENUMERATED}, the "
     "recursion over the states beyond; refuses answers that reach the package's own three_known_rounds",
     giveaways=("61/140", "2187/3080"),

@@ -245,6 +245,6 @@ def test_plain_rounds_bound_the_value():
     for N in (1, 5, 12):
         rounds = plain_rounds(N)
         value = float(solve(N).value)
-        assert all(b <= a + 1e-9 for (a, _), (b, _) in zip(rounds, rounds[1:]))
+        assert all(b <= a + 1e-9 for (a, _), (b, _) in zip(rounds, rounds[1:], strict=False))
         assert all(upper >= value - 1e-9 and lower <= value + 1e-9 for upper, lower in rounds)
         assert abs(rounds[-1][0] - value) < 1e-6 and abs(rounds[-1][1] - value) < 1e-6

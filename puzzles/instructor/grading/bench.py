@@ -51,6 +51,7 @@ def write_class(lesson: model.Lesson, students: int, folder: Path) -> dict[str, 
     (one answer, a different one in turn, loops for ever): file name -> kind."""
     teacher = lesson.notebook
     stub = student_notebook(teacher)
+    stub_cells = {cell.id: cell for cell in stub.cells}
     coded = [exercise for exercise in lesson.exercises if exercise.cells.solutions]
     stem = Path(lesson.path).stem
     kinds = {}
@@ -63,7 +64,7 @@ def write_class(lesson: model.Lesson, students: int, folder: Path) -> dict[str, 
         elif kind == "half":
             for exercise in coded[turn % 2 :: 2]:
                 for index in exercise.cells.solutions:
-                    notebook.cells[index] = copy.deepcopy(stub.cells[index])
+                    notebook.cells[index] = copy.deepcopy(stub_cells[teacher.cells[index].id])
         elif kind == "looping" and coded:
             exercise = coded[turn % len(coded)]
             index = (
