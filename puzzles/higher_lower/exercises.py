@@ -532,7 +532,7 @@ def _pivot_judge(case: tuple, value: Any) -> str | None:
     "reach puzzles.higher_lower",
 )
 def _dresher_step() -> Plan:
-    """Exercise 7: one pivot of Dresher's method, against the recorded steps of ``dresher``."""
+    """Exercise 4 (check higher-lower-7): one pivot of Dresher's method, against ``dresher``'s steps."""
     cases = _pivot_cases()
     games = len(_dresher_games())
     return Plan(
@@ -575,7 +575,7 @@ def _two_row_value_of(game: list[list[int]]) -> Fraction:
     "that reach puzzles.higher_lower",
 )
 def _two_row_value() -> Plan:
-    """Exercise 8: the value of a 2-row game by the lower envelope, against Dresher's method."""
+    """Exercise 5 (check higher-lower-8): a 2-row game's value by the lower envelope, against Dresher."""
     games = _two_row_games()
     return Plan(
         [
@@ -698,7 +698,7 @@ TREE_ON_TIMEOUT = (
     giveaways=("(2, 1, 3, 2)", "(2, 3, 1, 2)"),
 )
 def _optimal_tree() -> Plan:
-    """Exercise 4: Bob's best reply as a tree, traced back through the table of eq. (2.1)."""
+    """Exercise 6 (check higher-lower-4): Bob's best reply as a tree, traced back through (2.1)."""
     small, large = _optimal_tree_cases()
     return Plan(
         [
@@ -808,7 +808,7 @@ def _rounds_judge(case: tuple, rounds: Any) -> str | None:
     giveaways=("87/23", "3.7826", "828/211", "3.9241", "3.9242", "251175/63263", "3.9703"),
 )
 def _column_generation() -> Plan:
-    """Exercise 5: the column-generation loop, checked against the certified V(N)."""
+    """Exercise 7 (check higher-lower-5): the column-generation loop, checked against the certified V(N)."""
     sizes = ", ".join(map(str, LOOP_SIZES))
     return Plan(
         [
@@ -1053,7 +1053,7 @@ def _stretches_count(count: int) -> str:
     giveaways=("13-16", "31-37", "65-79", "135-163", "276-333", "558-674", "(13, 16)", "(558, 674)"),
 )
 def _johnson_stretches() -> Plan:
-    """Exercise 6: where Johnson's second pattern fails, as stretches of N, on the shipped data.
+    """Exercise 8 (check higher-lower-6): the stretches of N where Johnson's pattern 2 fails.
 
     The inputs are the data sets' names: the dictionaries themselves (about half a million
     Fractions, read and checked here, in the process that asks for the check, so that a damaged

@@ -164,6 +164,14 @@ def test_solution_explorer():
     assert w.size.max == sweep_range()
 
 
+def test_solution_explorer_can_hide_johnsons_second_pattern():
+    """Lesson IV shows the explorer before the exercise on pattern 2: that row must not be there."""
+    w = solution_explorer(40, johnson_2=False)
+    for N in (7, 14, 40, 70):
+        w.size.value = N
+        assert "Johnson 2" not in w.text.value and "Johnson 1" in w.text.value and "Johnson 3" in w.text.value
+
+
 def test_solution_explorer_folds_long_fractions():
     """V(509) has 103 digits over 102: the table shows a decimal, the digits only when opened,
     wrapped; no label can be pushed into wrapping."""
