@@ -154,7 +154,7 @@ DIRECT = {
 def test_the_worked_solution_and_a_direct_version_are_accepted_and_timed(exercise_id):
     for answer in (worked(exercise_id), DIRECT[exercise_id]):
         verdict = accepted(exercise_id, answer)
-        assert "Your answer took" in verdict.message and verdict.seconds is not None
+        assert verdict.seconds is not None
         assert verdict.seconds < registration(exercise_id).time_limit
 
 

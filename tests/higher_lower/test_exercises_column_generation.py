@@ -241,7 +241,7 @@ def memoised_tree(weights):
 def test_4_accepts_the_worked_solution_and_a_direct_version(worked):
     for answer in (worked["higher-lower-4"], memoised_tree):
         verdict = accepted("higher-lower-4", answer)
-        assert "N = 30..100" in verdict.message and "Your answer took" in verdict.message
+        assert "N = 30..100" in verdict.message and verdict.seconds is not None
 
 
 @pytest.mark.parametrize(
@@ -304,7 +304,7 @@ def loop_without_a_method(N):
 def test_5_accepts_the_worked_solution_and_a_direct_version(worked):
     for answer in (worked["higher-lower-5"], loop_without_a_method):
         verdict = accepted("higher-lower-5", answer)
-        assert "Your answer took" in verdict.message
+        assert verdict.seconds is not None
 
 
 def test_5_rejects_a_loop_that_stops_before_the_bounds_meet():
@@ -398,7 +398,7 @@ def test_the_loop_sizes_values_are_the_exact_values_of_a_fresh_solve():
 def test_9_accepts_the_worked_solution_and_another_fix(worked):
     for answer in (worked["higher-lower-9"], zeros_as_a_tiny_weight):
         verdict = accepted("higher-lower-9", answer)
-        assert "Your answer took" in verdict.message
+        assert verdict.seconds is not None
 
 
 @pytest.mark.parametrize(
