@@ -350,7 +350,8 @@ def _laplace_penalty_closed(k: int) -> int:
     names="k",
     without=WITHOUT,
     on_timeout=TWO_EGG_ON_TIMEOUT,
-    asks="prove or refute Y(2,k) inside X(2,k) for every k (Sniedovich, Exercise 5); return the most "
+    asks="prove Exercise 2's pattern of Y(2,k) and decide whether Y(2,k) lies in X(2,k) for every k "
+    "(Sniedovich, Exercise 5); return the most "
     "extra total trials a worst-case-optimal first drop costs under Laplace, by a formula in k",
     verifies="the penalty equals the DP's (max over X(2,k) of (k+1)L(2,k|x), minus N(k)) for "
     f"k = 1..2000 and the closed forms at sizes {TWO_EGG_SPAN}; refuses answers that reach puzzles.egg",
