@@ -46,7 +46,7 @@ __all__ = [
     "MAX_DIGITS",
 ]
 
-MAX_ITEMS = 2_000_000  # containers' items and numbers, all levels together
+MAX_ITEMS = 200_000  # items and numbers, all levels together: far above any answer a check asks for
 MAX_DEPTH = 200
 MAX_DIGITS = 100_000  # decimal digits of one integer
 

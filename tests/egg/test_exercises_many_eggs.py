@@ -271,7 +271,8 @@ def test_egg14_accepts_a_set_where_it_is_small_and_asks_for_a_range_where_it_is_
     with time_limit("egg-14", 3):
         verdict = verify("egg-14", as_set)
     assert verdict.status == "incorrect", verdict
-    assert "range(smallest, largest + 1)" in verdict.message or "took longer" in verdict.message
+    # a busy machine may stop it before its values are all read back: also a clear refusal
+    assert any(words in verdict.message for words in ("range(smallest, largest + 1)", "took longer", "too large"))
 
 
 def _counts(n, k):
