@@ -272,7 +272,8 @@ def test_egg14_accepts_a_set_where_it_is_small_and_asks_for_a_range_where_it_is_
         verdict = verify("egg-14", as_set)
     assert verdict.status == "incorrect", verdict
     # a busy machine may stop it before its values are all read back: also a clear refusal
-    assert any(words in verdict.message for words in ("range(smallest, largest + 1)", "took longer", "too large"))
+    refusals = ("range(smallest, largest + 1)", "took longer", "too large")
+    assert any(words in verdict.message for words in refusals), verdict
 
 
 def _counts(n, k):
