@@ -38,7 +38,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check puzzles tests
 
 unit: $(STAMP)
-	$(BIN)/pytest -q -n 2 --ignore=tests/browser --ignore=tests/site tests
+	$(BIN)/pytest -q -n 2 --dist worksteal --durations=15 --ignore=tests/browser --ignore=tests/site tests
 
 # the runnable examples in the docstrings
 doctest: $(STAMP)
