@@ -402,11 +402,14 @@ def _random_games(seed: int, entries: range, copies: int) -> list[list[list[int]
     return games
 
 
+ONE_ROW_GAMES = [[[3, 1, 2]], [[0, -2, 1]]]
+
+
 def _dresher_games() -> list[list[list[int]]]:
     """The thesis's games (1.1), (1.20) and (1.19); random games with positive entries (small
     entries tie often: the lexicographic rule decides); random games with zero and negative
     entries, where the provisional value can be zero or negative and the row of P0 (never a
-    candidate to leave) would win the ratio test."""
+    candidate to leave) would win the ratio test; two games of one row."""
     games = [
         payoff_matrix(3).to_numpy().tolist(),
         symmetric_matrix(4).to_numpy().tolist(),
@@ -414,6 +417,7 @@ def _dresher_games() -> list[list[list[int]]]:
     ]
     games += _random_games(7, range(1, 5), 3) + _random_games(8, range(1, 10), 3)
     games += _random_games(9, range(-3, 4), 4) + _random_games(10, range(0, 3), 2)
+    games += ONE_ROW_GAMES  # m = 1: an answer must not assume a second row
     return [[[int(x) for x in row] for row in game] for game in games]
 
 
@@ -528,8 +532,8 @@ def _pivot_judge(case: tuple, value: Any) -> str | None:
     "by 1.14, leaving column by the lexicographic rule 1.16, new inverse by 1.18), or None at the optimum",
     verifies="every other iteration of Dresher's method on the games (1.1), (1.20), (1.19) and 180 random "
     "games (2 to 4 rows, 2 to 6 columns, many ties; 90 of them with zero or negative entries, where the "
-    "value can be zero or negative), against dresher(...).steps; refuses floats and answers that "
-    "reach puzzles.higher_lower",
+    "value can be zero or negative) and 2 games of one row, against dresher(...).steps; refuses floats "
+    "and answers that reach puzzles.higher_lower",
 )
 def _dresher_step() -> Plan:
     """Exercise 4 (check higher-lower-7): one pivot of Dresher's method, against ``dresher``'s steps."""

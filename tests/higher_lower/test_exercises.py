@@ -621,6 +621,16 @@ def test_no_input_of_exercise_7_is_the_successor_of_another():
     rejected("higher-lower-7", successor_from_the_checks_inputs)
 
 
+def test_exercise_7_refuses_a_step_that_reads_a_second_row():
+    """A is m rows of n integers, m = 1 included: a step that reads n from A[1] fails there."""
+
+    def second_row(A, basis, inverse):
+        n = len(A[1])
+        return direct_dresher_step(A, basis, inverse) if n == len(A[0]) else None
+
+    rejected("higher-lower-7", second_row)
+
+
 def _unscaled(A, basis, inverse):
     """The update (1.18) without the division by v_r."""
     step = direct_dresher_step(A, basis, inverse)
@@ -691,7 +701,7 @@ def test_a_leaving_row_test_over_row_0_passes_every_game_with_positive_entries_a
     the ratio test, so an answer that considers it agrees at every step of every such game."""
     positive = [g for g in exercises._dresher_games() if min(map(min, g)) > 0]
     others = [g for g in exercises._dresher_games() if min(map(min, g)) <= 0]
-    assert len(positive) == 93 and len(others) == 90
+    assert len(positive) == 94 and len(others) == 91
 
     def disagreements(games):
         found = 0
