@@ -129,7 +129,7 @@ def forbidden_files(packages: Iterable[str]) -> tuple[set[str], set[str]]:
 
 _TRIPWIRE_TEMPLATE = """
 def _make({free}):
-    def tripwire(*args, **kwargs):
+    def tripwire(*_puzzles_arguments, **_puzzles_keywords):  # names no closed function's free variable has
         {touch}
         raise _puzzles_package_reached(_WHERE)
     return tripwire

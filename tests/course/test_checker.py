@@ -540,3 +540,22 @@ def test_unknown_exercise_names_the_known_ones():
 
 def test_unit_exercises_load_on_first_use():
     assert verify("egg-1", lambda k: 0).status == "incorrect"
+
+
+def test_a_closed_closure_whose_free_variables_are_named_args_and_kwargs_is_closed_too():
+    """A function of a closed module may close over variables called ``args`` and ``kwargs`` (a
+    task made by a helper): the tripwire keeps its free variables and raises when called."""
+    from puzzles.course import guard
+
+    def made(args, kwargs):
+        def task():
+            return args, kwargs
+
+        return task
+
+    task = made(1, 2)
+    guard._close(task, "puzzles.example.task")
+    assert task.__code__.co_freevars == ("args", "kwargs")
+    assert task.__code__.co_qualname == "puzzles.example.task"  # the tripwire, no longer the task
+    with pytest.raises(BaseException):  # noqa: B017 - outside a check the tripwire's exception is not set up
+        task()
