@@ -103,7 +103,8 @@ def lesson_table(course: model.Course) -> str:
     lines.append("")
     lines.append(
         f"Working the whole course takes about {_duration(course.minutes)} (optional lessons left out), "
-        "exercises included: the times are those students needed, not a reading of the page."
+        "exercises included: the times are what students working the lessons needed (estimates for "
+        "the lessons no student has timed yet), not a reading of the page."
     )
     return "\n".join(lines)
 
