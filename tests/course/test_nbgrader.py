@@ -138,7 +138,8 @@ def test_each_cell_of_each_exercise_becomes_its_nbgrader_cell(course, exported):
             for i in place.reveals:  # a placeholder, locked: the source notebook keeps no reveal either
                 cell = notebook.cells[i]
                 assert _meta(cell)["locked"] and not _meta(cell)["grade"] and not _meta(cell)["solution"]
-                assert exercise.heading.split("(")[0].strip() in cell.source and "left out" in cell.source
+                assert exercise.heading.split("(")[0].strip() in cell.source
+                assert "left out" in cell.source.lower()
                 assert cell.get("outputs", []) == [] and "attachments" not in cell
             claimed |= {*place.solutions, *place.arguments, place.check, *place.reveals}
             points += exercise.points.total
@@ -411,9 +412,8 @@ def test_nbgrader_releases_no_answer_and_grades_worked_stub_and_tampered(course,
             if verdicts == "Correct":
                 assert errors == []
             else:
-                assert [(e.ename, e.evalue) for e in errors] == [
-                    ("AssertionError", f"{exercise.id}: {verdicts}")
-                ]
+                assert [e.ename for e in errors] == ["AssertionError"]
+                assert errors[0].evalue.startswith(f"{verdicts} ({exercise.id})"), errors[0].evalue
     autograded = nbformat.read(course_dir / "autograded" / "half" / assignment / name, 4)
     assert "require(" in autograded.cells[second.cells.check].source  # nbgrader put the test back
     assert _stdout(_test_outputs(autograded)[f"{second.id}-check"]).startswith(
