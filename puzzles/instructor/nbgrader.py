@@ -49,7 +49,8 @@ import nbformat
 
 from puzzles.instructor import course as model
 from puzzles.instructor.builds import BuildRefused, OutputFolder
-from puzzles.instructor.student import ARGUMENT_STUB, stub_source
+from puzzles.instructor.student import ARGUMENT_STUB, clear_outputs, show, stub_source
+from puzzles.instructor.student import reveal_placeholder as student_placeholder
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -142,29 +143,15 @@ def _metadata(
     return meta
 
 
-def _visible(cell: nbformat.NotebookNode) -> None:
-    jupyter = cell.metadata.get("jupyter")
-    if isinstance(jupyter, dict):
-        jupyter.pop("source_hidden", None)
-        jupyter.pop("outputs_hidden", None)
-        if not jupyter:
-            cell.metadata.pop("jupyter")
-
-
 def _clear(cell: nbformat.NotebookNode) -> None:
+    clear_outputs(cell)
     if cell.cell_type == "code":
-        cell.outputs = []
-        cell.execution_count = None
         cell.metadata.pop("execution", None)
 
 
 def reveal_placeholder(cell_type: str, exercise: str) -> str:
     """The one line a reveal cell keeps, in the source notebook and so in the released one."""
-    words = (
-        f"Left out of this assignment: what stood here states the answer to {exercise}. It is in the "
-        "teacher edition, which your instructor shares once the exercise is graded."
-    )
-    return f"*{words}*" if cell_type == "markdown" else f"# {words}"
+    return student_placeholder(cell_type, exercise, edition="this assignment", after="graded")
 
 
 def _exercise_name(exercise: model.Exercise) -> str:
@@ -218,7 +205,7 @@ def nbgrader_notebook(lesson: model.Lesson) -> nbformat.NotebookNode:
                 raise LessonRefused(f"{where} (a worked solution): {error}") from None
             cell.metadata["nbgrader"] = _metadata(unique(f"{exercise.id}-answer"), solution=True)
             _clear(cell)
-            _visible(cell)
+            show(cell)
         elif kind == "argument":
             first = index == exercise.cells.arguments[0]
             cell.metadata["nbgrader"] = _metadata(
@@ -228,14 +215,14 @@ def nbgrader_notebook(lesson: model.Lesson) -> nbformat.NotebookNode:
                 points=exercise.points.argument if first else 0,
             )
             cell.pop("attachments", None)  # released, the cell is the prompt: no image of the argument
-            _visible(cell)
+            show(cell)
         elif kind == "test":
             cell.source = autograder_test_source(exercise.id, exercise.answer)
             cell.metadata["nbgrader"] = _metadata(
                 unique(f"{exercise.id}-check"), grade=True, locked=True, points=exercise.points.check
             )
             _clear(cell)
-            _visible(cell)
+            show(cell)
         elif kind == "reveals":
             name = _exercise_name(exercise) if exercise is not None else "this exercise"
             cell.source = reveal_placeholder(cell.cell_type, name)

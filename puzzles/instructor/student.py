@@ -42,6 +42,8 @@ __all__ = [
     "stub_source",
     "student_notebook",
     "reveal_placeholder",
+    "show",
+    "clear_outputs",
     "keep_displayed_widgets",
     "build",
     "add_arguments",
@@ -130,16 +132,20 @@ def stub_source(source: str) -> str:
     return "\n".join(dict.fromkeys(imports + stubs))
 
 
-def reveal_placeholder(cell_type: str, exercise: str) -> str:
-    """The one line a reveal cell (or a run of them) keeps in the student edition."""
+def reveal_placeholder(
+    cell_type: str, exercise: str, edition: str = "the student edition", after: str = "handed in"
+) -> str:
+    """The one line a reveal cell (or a run of them) keeps in ``edition`` (the nbgrader export
+    says "this assignment" and "graded")."""
     words = (
-        f"Left out of the student edition: what stood here states the answer to {exercise}. It is in "
-        "the teacher edition, which your instructor shares once the exercise is handed in."
+        f"Left out of {edition}: what stood here states the answer to {exercise}. It is in the "
+        f"teacher edition, which your instructor shares once the exercise is {after}."
     )
     return f"*{words}*" if cell_type == "markdown" else f"# {words}"
 
 
-def _visible(cell: nbformat.NotebookNode) -> None:
+def show(cell: nbformat.NotebookNode) -> None:
+    """Expand a collapsed cell (source and outputs)."""
     jupyter = cell.metadata.get("jupyter")
     if isinstance(jupyter, dict):
         jupyter.pop("source_hidden", None)
@@ -148,7 +154,8 @@ def _visible(cell: nbformat.NotebookNode) -> None:
             cell.metadata.pop("jupyter")
 
 
-def _clear(cell: nbformat.NotebookNode) -> None:
+def clear_outputs(cell: nbformat.NotebookNode) -> None:
+    """A code cell without outputs, as if never run."""
     if cell.cell_type == "code":
         cell.outputs = []
         cell.execution_count = None
@@ -175,8 +182,8 @@ def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
                 cell.source = stub_source(cell.source)
             else:
                 cell.source = ARGUMENT_STUB
-            _clear(cell)
-            _visible(cell)
+            clear_outputs(cell)
+            show(cell)
         elif model.TAG_REVEALS in cell_tags:
             name = exercise_of.get(index, "this exercise")
             before = result.cells[index - 1] if index else None
@@ -188,10 +195,10 @@ def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
                 dropped.add(index)
                 continue
             cell.source = reveal_placeholder(cell.cell_type, name)
-            _clear(cell)
+            clear_outputs(cell)
             cell.pop("attachments", None)
         elif model.TAG_CHECK in cell_tags:
-            _clear(cell)
+            clear_outputs(cell)
     result.cells = [cell for index, cell in enumerate(result.cells) if index not in dropped]
     keep_displayed_widgets(result)
     return result

@@ -29,7 +29,16 @@ from puzzles.course.checker import (
     verify,
     whole,
 )
-from support.adversaries import looping, rejected, returns_none, time_limit
+from support.adversaries import (
+    AlwaysEqualFraction,
+    AlwaysEqualInt,
+    AlwaysEqualSet,
+    AlwaysEqualTuple,
+    looping,
+    rejected,
+    returns_none,
+    time_limit,
+)
 
 
 @exercise("demo-1", names="k", time_limit=2)
@@ -206,34 +215,6 @@ def test_sys_exit_os_exit_and_keyboard_interrupt_are_named():
 
 
 # -- answers that try to fool the comparison ---------------------------------------------------------
-
-
-class AlwaysEqualInt(int):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = int.__hash__
-
-
-class AlwaysEqualFraction(Fraction):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = Fraction.__hash__
-
-
-class AlwaysEqualTuple(tuple):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = tuple.__hash__
-
-
-class AlwaysEqualSet(set):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = None
 
 
 class LyingStr(str):

@@ -37,7 +37,17 @@ from puzzles.higher_lower.model import (
     symmetric_matrix,
 )
 from puzzles.higher_lower.plots import plot_dips
-from support.adversaries import accepted, lookup_table, rejected, time_limit, worked_answer
+from support.adversaries import (
+    AlwaysEqualFraction,
+    AlwaysEqualInt,
+    AlwaysEqualList,
+    AlwaysEqualTuple,
+    accepted,
+    lookup_table,
+    rejected,
+    time_limit,
+    worked_answer,
+)
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "higher-lower"
 LESSON_1 = NOTEBOOKS / "01-game-and-lp.ipynb"
@@ -159,32 +169,6 @@ def test_the_worked_solution_and_a_direct_version_are_accepted_and_timed(exercis
 
 
 # -- every check: values that compare equal to anything, and the package by any route -------------
-
-
-class AlwaysEqualInt(int):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = int.__hash__
-
-
-class AlwaysEqualFraction(Fraction):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = Fraction.__hash__
-
-
-class AlwaysEqualTuple(tuple):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = tuple.__hash__
-
-
-class AlwaysEqualList(list):
-    def __eq__(self, other):
-        return True
 
 
 class Flattering(float):

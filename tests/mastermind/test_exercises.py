@@ -30,7 +30,16 @@ from puzzles.mastermind import exercises as checks
 from puzzles.mastermind.model import Game
 from puzzles.mastermind.search import INFEASIBLE, OptimalSearch, plain_minimum_total, tree_lower_bound
 from puzzles.mastermind.strategy import Node, Strategy, evaluate, evaluate_determined
-from support.adversaries import accepted, lookup_table, rejected, time_limit, worked_answer
+from support.adversaries import (
+    AlwaysEqualInt,
+    AlwaysEqualStr,
+    AlwaysEqualTuple,
+    accepted,
+    lookup_table,
+    rejected,
+    time_limit,
+    worked_answer,
+)
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "mastermind"
 LESSON = {
@@ -88,27 +97,6 @@ def test_the_worked_solution_is_accepted_and_its_time_is_told(exercise_id, capsy
     assert verdict.seconds is not None and verdict.time_limit == limit
     check(exercise_id, worked(exercise_id))
     assert "Your answer took" in capsys.readouterr().out
-
-
-class AlwaysEqualTuple(tuple):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = tuple.__hash__
-
-
-class AlwaysEqualInt(int):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = int.__hash__
-
-
-class AlwaysEqualStr(str):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = str.__hash__
 
 
 ALWAYS_EQUAL = {

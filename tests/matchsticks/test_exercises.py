@@ -26,7 +26,19 @@ from puzzles.matchsticks.model import (
     winning_moves,
 )
 from puzzles.matchsticks.printed import PRINTED_INSTANCES
-from support.adversaries import accepted, lookup_table, rejected, time_limit, worked_answer
+from support.adversaries import (
+    PACKAGE_ROUTES,
+    AlwaysEqualFrozenset,
+    AlwaysEqualInt,
+    AlwaysEqualSet,
+    AlwaysEqualTuple,
+    accepted,
+    by_route,
+    lookup_table,
+    rejected,
+    time_limit,
+    worked_answer,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_1 = ROOT / "notebooks" / "matchsticks" / "01-the-match-stick-puzzle.ipynb"
@@ -174,39 +186,11 @@ PACKAGE_ANSWERS = {
     "matchsticks-8": ("piles", "nim_outcome", "F(piles, misere=True) == 'win'"),
 }
 MODEL = "puzzles.matchsticks.model"
-ROUTES = {  # how the answer reaches the model's function F
-    "a name imported before": "imported",
-    "importlib": "getattr(importlib.import_module('{model}'), '{name}')",
-    "__import__": "getattr(__import__('{model}', fromlist=['_']), '{name}')",
-    "sys.modules": "getattr(sys.modules['{model}'], '{name}')",
-    "exec of a string": "executed('from {model} import {name} as F')",
-}
-TEMPLATE = """
-import importlib
-import sys
-{imported}
-
-
-def executed(statement):
-    scope = {{}}
-    exec(statement, scope)
-    return scope["F"]
-
-
-def answer({args}):
-    F = {route}
-    return {use}
-"""
+ROUTES = PACKAGE_ROUTES
 
 
 def package_answer(exercise_id, route):
-    args, name, use = PACKAGE_ANSWERS[exercise_id]
-    scope = {}
-    reach = ROUTES[route].format(model=MODEL, name=name)
-    imported = f"from {MODEL} import {name} as imported" if reach == "imported" else ""
-    source = TEMPLATE.format(imported=imported, args=args, use=use, route=reach)
-    exec(compile(source, f"<{exercise_id} by {route}>", "exec"), scope)
-    return scope["answer"]
+    return by_route(MODEL, route, *PACKAGE_ANSWERS[exercise_id], label=exercise_id)
 
 
 @pytest.mark.parametrize("route", ROUTES)
@@ -236,34 +220,6 @@ def test_the_package_answers_are_right_where_the_package_reaches():
                 assert (move is None) == (reference(*case) is None)
             else:
                 assert answer(*case) == reference(*case), (exercise_id, case)
-
-
-class AlwaysEqualInt(int):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = int.__hash__
-
-
-class AlwaysEqualSet(set):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = None
-
-
-class AlwaysEqualFrozenset(frozenset):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = frozenset.__hash__
-
-
-class AlwaysEqualTuple(tuple):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = tuple.__hash__
 
 
 class Truthy:

@@ -12,6 +12,7 @@ import dataclasses
 import time
 from collections.abc import Callable, Mapping
 from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,16 @@ from puzzles.course.checker import Verdict, verify
 from puzzles.instructor import course as model
 
 __all__ = [
+    "always_equal",
+    "AlwaysEqualInt",
+    "AlwaysEqualFraction",
+    "AlwaysEqualTuple",
+    "AlwaysEqualList",
+    "AlwaysEqualSet",
+    "AlwaysEqualFrozenset",
+    "AlwaysEqualStr",
+    "PACKAGE_ROUTES",
+    "by_route",
     "looping",
     "returns_none",
     "lookup_table",
@@ -28,6 +39,62 @@ __all__ = [
     "time_limit",
     "worked_answer",
 ]
+
+
+def always_equal(base: type) -> type:
+    """A subclass of ``base`` whose ``==`` says True to anything (``AlwaysEqualInt(3) == 4``): an
+    answer that would pass a check that trusted the answer's own comparison."""
+
+    def __eq__(self, other):
+        return True
+
+    name = "AlwaysEqual" + base.__name__[:1].upper() + base.__name__[1:]
+    return type(name, (base,), {"__eq__": __eq__, "__hash__": base.__hash__})
+
+
+AlwaysEqualInt = always_equal(int)
+AlwaysEqualFraction = always_equal(Fraction)
+AlwaysEqualTuple = always_equal(tuple)
+AlwaysEqualList = always_equal(list)
+AlwaysEqualSet = always_equal(set)
+AlwaysEqualFrozenset = always_equal(frozenset)
+AlwaysEqualStr = always_equal(str)
+
+
+PACKAGE_ROUTES = {  # how an answer reaches the package's function F
+    "a name imported before": "imported",
+    "importlib": "getattr(importlib.import_module('{model}'), '{name}')",
+    "__import__": "getattr(__import__('{model}', fromlist=['_']), '{name}')",
+    "sys.modules": "getattr(sys.modules['{model}'], '{name}')",
+    "exec of a string": "executed('from {model} import {name} as F')",
+}
+_BY_ROUTE = """
+import importlib
+import sys
+{imported}
+
+
+def executed(statement):
+    scope = {{}}
+    exec(statement, scope)
+    return scope["F"]
+
+
+def answer({args}):
+    F = {route}
+    return {use}
+"""
+
+
+def by_route(model: str, route: str, args: str, name: str, use: str, label: str = "") -> Callable[..., Any]:
+    """An answer ``answer(args)`` that returns ``use``, where F is ``model.name`` reached by
+    ``route`` (a key of ``PACKAGE_ROUTES``): the package's own solver, smuggled in."""
+    reach = PACKAGE_ROUTES[route].format(model=model, name=name)
+    imported = f"from {model} import {name} as imported" if reach == "imported" else ""
+    scope: dict = {}
+    source = _BY_ROUTE.format(imported=imported, args=args, use=use, route=reach)
+    exec(compile(source, f"<{label or name} by {route}>", "exec"), scope)
+    return scope["answer"]
 
 
 def looping(*args: Any, **kwargs: Any) -> Any:

@@ -30,7 +30,17 @@ from puzzles.trios.model import (
     sample_rounds,
     three_known_rounds,
 )
-from support.adversaries import accepted, lookup_table, rejected, time_limit, worked_answer
+from support.adversaries import (
+    PACKAGE_ROUTES,
+    AlwaysEqualFraction,
+    AlwaysEqualInt,
+    accepted,
+    by_route,
+    lookup_table,
+    rejected,
+    time_limit,
+    worked_answer,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_1 = ROOT / "notebooks" / "trios" / "01-the-game-and-the-rule.ipynb"
@@ -113,20 +123,6 @@ def test_three_known_rounds_refuses_what_it_cannot_serve_in_seconds():
 # --- values whose == always says True, and the package by any route ------------------------------
 
 
-class AlwaysEqualInt(int):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = int.__hash__
-
-
-class AlwaysEqualFraction(Fraction):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = Fraction.__hash__
-
-
 class LyingFraction(Fraction):
     """Holds one value and names another."""
 
@@ -140,39 +136,7 @@ class LyingFraction(Fraction):
 
 
 MODEL = "puzzles.trios.model"
-ROUTES = {  # how the answer reaches the package's function F
-    "a name imported before": "imported",
-    "importlib": "getattr(importlib.import_module('{model}'), '{name}')",
-    "__import__": "getattr(__import__('{model}', fromlist=['_']), '{name}')",
-    "sys.modules": "getattr(sys.modules['{model}'], '{name}')",
-    "exec of a string": "executed('from {model} import {name} as F')",
-}
-TEMPLATE = """
-import importlib
-import sys
-{imported}
-
-
-def executed(statement):
-    scope = {{}}
-    exec(statement, scope)
-    return scope["F"]
-
-
-def answer({args}):
-    F = {route}
-    return {use}
-"""
-
-
-def by_route(route, args, name, use):
-    """An answer that calls the package's ``name`` (as F in ``use``), reached by ``route``."""
-    reach = ROUTES[route].format(model=MODEL, name=name)
-    imported = f"from {MODEL} import {name} as imported" if reach == "imported" else ""
-    scope = {}
-    source = TEMPLATE.format(imported=imported, args=args, use=use, route=reach)
-    exec(compile(source, f"<{name} by {route}>", "exec"), scope)
-    return scope["answer"]
+ROUTES = PACKAGE_ROUTES
 
 
 PACKAGE_ANSWERS = {  # the exercise's value by the package: (arguments, function, use)
@@ -186,7 +150,7 @@ PACKAGE_ANSWERS = {  # the exercise's value by the package: (arguments, function
 @pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("exercise_id", PACKAGE_ANSWERS)
 def test_the_packages_own_solver_is_refused_by_any_route(exercise_id, route):
-    answer = by_route(route, *PACKAGE_ANSWERS[exercise_id])
+    answer = by_route(MODEL, route, *PACKAGE_ANSWERS[exercise_id])
     forbidden = registration(exercise_id).without
     verdict = rejected(exercise_id, answer, why=f"to be done without {forbidden[0]}")
     assert PACKAGE_ANSWERS[exercise_id][1] in verdict.message

@@ -285,10 +285,11 @@ PRELOAD = (
     "IPython.core.interactiveshell",
     "traitlets.config",
 )
-_PR_SET_PDEATHSIG, _PR_SET_DUMPABLE, _PR_SET_CHILD_SUBREAPER = 1, 4, 36
+PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER = 1, 4, 36
 
 
-def _prctl(option: int, value: int) -> None:
+def prctl(option: int, value: int) -> None:
+    """``prctl(2)`` where the system has it (Linux); nothing elsewhere."""
     import ctypes
 
     try:
@@ -317,13 +318,14 @@ def _preload() -> None:
                 pass
 
 
-def _children() -> list[int]:
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, read from /proc (none where there is no /proc)."""
     found = []
     for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/stat") as stat:
-                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == os.getpid():
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
                         found.append(int(entry))
             except (OSError, IndexError, ValueError):
                 continue
@@ -340,7 +342,7 @@ def _leave_nothing_behind() -> None:
                 os.kill(-1, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-        for child in _children():
+        for child in children_of(os.getpid()):
             try:
                 os.kill(child, signal.SIGKILL)
             except ProcessLookupError:
@@ -352,7 +354,7 @@ def _leave_nothing_behind() -> None:
                 return
             if pid == 0:
                 break
-        if not _children():
+        if not children_of(os.getpid()):
             return
         select.select([], [], [], 0.02)
 
@@ -364,7 +366,7 @@ def _handin(header: dict, fds: list[int]) -> None:
 
     instructions, reports, errors = fds
     os.setsid()
-    _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     os.dup2(instructions, 0)
     os.dup2(errors, 2)
     os.close(instructions)
@@ -416,7 +418,7 @@ def _run_handin(header: dict, fds: list[int]) -> None:
         if pid == 0:
             if not _mount_proc():
                 os._exit(_NO_NAMESPACE)
-            _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+            prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
             _handin(header, fds)
         _, status = os.waitpid(pid, 0)  # this fork keeps the pipes open until the runner ends
         if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == _NO_NAMESPACE):
@@ -429,8 +431,8 @@ def serve(control_fd: int) -> int:
     import signal
     import socket
 
-    _prctl(_PR_SET_DUMPABLE, 0)  # a hand-in may not trace or read this process
-    _prctl(_PR_SET_CHILD_SUBREAPER, 1)  # what a hand-in leaves behind comes to this process
+    prctl(PR_SET_DUMPABLE, 0)  # a hand-in may not trace or read this process
+    prctl(PR_SET_CHILD_SUBREAPER, 1)  # what a hand-in leaves behind comes to this process
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     control = socket.socket(fileno=control_fd)
     _preload()

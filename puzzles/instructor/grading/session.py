@@ -14,7 +14,6 @@ values the answers gave (for ``--exercise`` regrading without running anything a
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
 import select
@@ -37,7 +36,13 @@ import nbformat
 from puzzles.course import checker, codec, probe
 from puzzles.instructor import course as model
 from puzzles.instructor.grading.names import Student, who
-from puzzles.instructor.grading.runner import case_digest
+from puzzles.instructor.grading.runner import (
+    PR_SET_CHILD_SUBREAPER,
+    PR_SET_PDEATHSIG,
+    case_digest,
+    children_of,
+    prctl,
+)
 from puzzles.instructor.student import ARGUMENT_STUB, student_notebook
 
 __all__ = [
@@ -61,7 +66,6 @@ VERDICTS = (
     "not graded",
 )
 _FRAME = struct.Struct(">I")
-_PR_SET_PDEATHSIG, _PR_SET_CHILD_SUBREAPER = 1, 36
 
 
 @dataclass
@@ -240,37 +244,15 @@ def isolation_prefix() -> tuple[str, ...]:
     return prefix if probe_run.returncode == 0 else ()
 
 
-def _libc_prctl(option: int, value: int) -> None:
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
-
-
 def become_subreaper() -> None:
     """Processes orphaned below this one come to it (so that none outlives a hand-in)."""
-    _libc_prctl(_PR_SET_CHILD_SUBREAPER, 1)
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(entry))
-    return found
+    prctl(PR_SET_CHILD_SUBREAPER, 1)
 
 
 def end_stragglers() -> None:
     """Kill and reap every process left below this one (adopted orphans of a hand-in)."""
     for _ in range(20):
-        children = _children(os.getpid())
+        children = children_of(os.getpid())
         if not children:
             return
         for child in children:
@@ -283,6 +265,13 @@ def end_stragglers() -> None:
                 os.waitpid(child, 0)
             except ChildProcessError:
                 pass
+
+
+def _last_lines(stream: Any) -> str:
+    """The last three lines a process wrote to ``stream`` (a temporary file), joined."""
+    stream.seek(0)
+    lines = stream.read().decode("utf-8", "replace").strip().splitlines()
+    return " / ".join(lines[-3:])
 
 
 class _Server:
@@ -322,7 +311,7 @@ class _Server:
             env=env,
             pass_fds=(theirs.fileno(),),
             start_new_session=True,
-            preexec_fn=lambda: _libc_prctl(_PR_SET_PDEATHSIG, signal.SIGKILL),
+            preexec_fn=lambda: prctl(PR_SET_PDEATHSIG, signal.SIGKILL),
         )
         theirs.close()
         self.control = ours
@@ -374,9 +363,7 @@ class _Server:
         end_stragglers()
 
     def crash_text(self) -> str:
-        self.stderr.seek(0)
-        lines = self.stderr.read().decode("utf-8", "replace").strip().splitlines()
-        return " / ".join(lines[-3:])
+        return _last_lines(self.stderr)
 
 
 SERVER_START_SECONDS = 300.0  # importing the scientific stack on a busy machine
@@ -473,9 +460,7 @@ class _Runner:
             _drop_server()
 
     def crash_text(self) -> str:
-        self.stderr.seek(0)
-        lines = self.stderr.read().decode("utf-8", "replace").strip().splitlines()
-        return " / ".join(lines[-3:])
+        return _last_lines(self.stderr)
 
 
 SERVER_CLEANUP_SECONDS = 30.0
