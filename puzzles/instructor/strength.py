@@ -174,11 +174,11 @@ def load_equivalents(path: Path) -> list[Equivalent]:
 
     The file holds one array of tables per exercise::
 
-        [[egg-3]]
-        operator = "constant+1"
-        line = "t = (isqrt(8 * k + 1) - 1) // 2"
-        becomes = "t = (isqrt(8 * k + 2) - 1) // 2"
-        reason = "8k + 2 is never a square, so isqrt(8k + 2) = isqrt(8k + 1)"
+        [[unit-7]]
+        operator = "constant-1"
+        line = "total = sum(x * x for x in range(1, n + 1))"
+        becomes = "total = sum(x * x for x in range(0, n + 1))"
+        reason = "the term x = 0 adds nothing to the sum"
     """
     if not path.exists():
         return []

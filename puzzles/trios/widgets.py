@@ -192,8 +192,8 @@ def exact_html(value: Fraction, limit: int = 24) -> str:
 
 
 def value_html(name: str, value: Fraction, places: int = 4) -> str:
-    """``E(4) = 118609/15400 &asymp; 7.7019`` when the fraction is short, else
-    ``E(12) &asymp; 24.7740`` with the exact value in a ``<details>`` that opens on a click."""
+    """``x = 22/7 &asymp; 3.1429`` when the fraction is short, else ``x &asymp; 3.1416`` with the
+    exact value in a ``<details>`` that opens on a click."""
     exact = Fraction(value)
     if exact.denominator == 1:
         return f"{name} = {exact}"
