@@ -2,7 +2,10 @@
 
 ``probe(answer, inputs, ...)`` forks a child that
 
-1. builds each input's arguments (``build``, the pack's own code, before anything is closed),
+1. turns every descriptor it inherited, other than its own channel back, into ``/dev/null``
+   (the kernel's sockets and pipes, or a grader's report channel, are not the answer's to
+   write to), then builds each input's arguments (``build``, the pack's own code, before
+   anything is closed),
 2. puts ``guard.install`` in place (the modules the exercise forbids closed, no other
    programs, memory limited, every process it starts tied to it),
 3. calls the answer on each input in turn, timing only the answer, and writes back, for each
@@ -230,6 +233,26 @@ class _Batch:
         self.flush()
 
 
+def _only_own_descriptors(keep: int) -> None:
+    """Point every descriptor of this process but ``keep`` at ``/dev/null``: standard input reads
+    nothing, what is printed goes nowhere, and what the parent had open (a kernel's sockets and
+    pipes, a grader's report channel, a test runner's channel) cannot be written to or read
+    from. The numbers stay taken, so an object of the parent that still holds one touches
+    ``/dev/null``, never a file opened later."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    try:
+        inherited = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:  # no /proc: the descriptors a process usually has
+        inherited = list(range(256))
+    for number in inherited:
+        if number not in (keep, devnull):
+            try:
+                os.dup2(devnull, number, inheritable=number < 3)
+            except OSError:
+                pass
+    os.close(devnull)
+
+
 def _child(
     answer: Any,
     inputs: Sequence[Any],
@@ -244,9 +267,7 @@ def _child(
     try:
         os.setpgid(0, 0)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.dup2(devnull, 2)
+        _only_own_descriptors(fd)
         capture = _CappedText()
         sys.stdout = sys.stderr = capture
         arguments = [build(item) if build is not None else item for item in inputs]

@@ -285,6 +285,39 @@ def test_a_forged_message_a_patched_encoder_or_a_peek_at_the_caller_gains_nothin
     assert verify("demo-1", peeker).status == "incorrect"
 
 
+
+def test_the_answer_cannot_reach_a_descriptor_of_the_process_that_checks_it():
+    """What the checking process has open (a kernel's sockets and pipes, a grader's report
+    channel, a test runner's channel) is /dev/null in the answer's child: a forged frame written
+    to every descriptor there reaches none of them (only the answer's own channel, which makes
+    the check fail), and reading one gives nothing."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(read_end, False)
+    seen = []
+
+    def writes_everywhere(k):
+        for fd in map(int, os.listdir("/proc/self/fd")):
+            try:
+                os.write(fd, b"\x00\x00\x00\x02{}")
+            except OSError:
+                pass
+        return k * k
+
+    def reads(k):
+        return len(os.read(read_end, 100)) + k * k
+
+    try:
+        os.write(write_end, b"left")
+        assert not verify("demo-1", writes_everywhere).passed  # its own channel is garbled: incorrect
+        assert verify("demo-1", reads).passed  # the child read nothing: len(...) == 0
+        seen.append(os.read(read_end, 100))
+        with pytest.raises(BlockingIOError):
+            os.read(read_end, 100)
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    assert seen == [b"left"]
+
 # -- "without the package", at run time -----------------------------------------------------------------
 
 ROUTES = {
