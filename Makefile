@@ -83,8 +83,9 @@ nbgrader-check: $(STAMP)
 student-test: $(STAMP)
 	$(BIN)/pytest -q tests/course/test_student_edition_runs.py
 
+# two workers, each with its own JupyterLab and chromium; a test file stays on one worker
 browser: $(STAMP)
-	$(BIN)/pytest -q tests/browser
+	$(BIN)/pytest -q -n 2 --dist loadfile --durations=10 tests/browser
 
 # every lesson run in JupyterLab (headless Debian chromium): a PNG of each widget, figure and
 # table under build/screenshots/<unit>/<lesson>/; LESSONS="egg/01-worst-case.ipynb" for a few

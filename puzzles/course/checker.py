@@ -680,12 +680,9 @@ def judge(entry: Exercise, events: Iterable[probes.Event]) -> tuple[str, str, st
     for event in events:
         if isinstance(event, (probes.Value, probes.Raised)):
             if event.index != index or index >= len(flat):
-                return (
-                    "check failed",
-                    "the values came back out of order; the check could not read them.",
-                    "",
-                    None,
-                )
+                # only the answer's process writes to this channel: values out of order or too
+                # many are its doing (e.g. it replaced the codec's functions), never the pack's
+                return "incorrect", _TAMPERED, "", None
             stage_index = next(i for i, s in enumerate(plan.stages) if s is flat[index][0])
             stage, case = flat[index]
             if isinstance(event, probes.Raised):

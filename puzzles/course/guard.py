@@ -38,7 +38,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PackageReached", "ProgramRefused", "close", "install", "forbidden_files", "MEMORY_ALLOWANCE"]
+__all__ = [
+    "PackageReached",
+    "ProgramRefused",
+    "close",
+    "install",
+    "survey",
+    "forbidden_files",
+    "MEMORY_ALLOWANCE",
+]
 
 MEMORY_ALLOWANCE = 2 * 1024**3  # bytes a check may allocate beyond what the process holds
 _PR_SET_PDEATHSIG = 1
@@ -59,6 +67,37 @@ class ProgramRefused(Exception):
 
 
 _PRCTL: list = []  # libc's prctl, found before the audit hook refuses ctypes
+_GET_OBJECTS = gc.get_objects  # taken at import: a cell that replaces gc's functions changes nothing
+_UNFREEZE = gc.unfreeze
+_SURVEY: list = []  # the functions and caches listed by ``survey`` in the parent, for its child
+
+
+def survey(packages: Iterable[str]) -> None:
+    """In the process about to fork a check's child: list every function and cache now, for the
+    child to close those of ``packages``. Walking the whole heap in the child would touch every
+    object and so copy every page of memory the fork shares with its parent; the list holds only
+    the functions. Objects frozen with ``gc.freeze`` are unfrozen first (the object lists leave
+    them out). ``forget_survey`` drops the list in the parent after the fork."""
+    packages = tuple(packages)
+    if not packages or (_CLOSED and set(packages) <= _CLOSED[0]):
+        return
+    _SURVEY[:] = [_callables()]
+
+
+def forget_survey() -> None:
+    _SURVEY.clear()
+
+
+def _callables() -> list:
+    """Every function and ``lru_cache`` of this process (``survey``'s list, in a child that has one)."""
+    if _SURVEY:
+        return _SURVEY[0]
+    _UNFREEZE()
+    return [
+        thing
+        for thing in _GET_OBJECTS()
+        if isinstance(thing, (types.FunctionType, functools._lru_cache_wrapper))
+    ]
 
 
 def _die_with_parent() -> None:
@@ -186,7 +225,7 @@ def _close_package(names: set[str], files: set[str]) -> None:
         if path:
             by_filename[path] = name
     closed: list[types.FunctionType] = []
-    for thing in gc.get_objects():
+    for thing in _callables():
         if isinstance(thing, functools._lru_cache_wrapper):
             wrapped = getattr(thing, "__wrapped__", None)
             if isinstance(wrapped, types.FunctionType) and wrapped.__code__.co_filename in by_filename:
@@ -225,7 +264,7 @@ def _close_functions(functions: dict[str, Any]) -> set[str]:
         if isinstance(plain, types.FunctionType):
             targets.append((plain, where))
             files.add(plain.__code__.co_filename)
-    for thing in gc.get_objects():
+    for thing in _callables():
         if isinstance(thing, functools._lru_cache_wrapper):
             wrapped = getattr(thing, "__wrapped__", None)
             if any(wrapped is plain for plain, _ in targets):

@@ -422,12 +422,14 @@ def probe(
     read_end, write_end = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
+    guard.survey(without)  # the functions the child closes, listed here: the child copies no heap
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # fork with the kernel's threads: safe here
         pid = os.fork()
     if pid == 0:
         os.close(read_end)
         _child(answer, inputs, build, call, tuple(without), board, write_end)
+    guard.forget_survey()
     os.close(write_end)
     frames = _Frames(read_end)
     started = time.monotonic()

@@ -4,6 +4,9 @@
   a random token, rooted at the repository, with ``window.jupyterapp`` exposed.  Its config, data,
   runtime, IPython and matplotlib directories live in a temporary directory, so nothing is written
   into the user's home and nothing tries to reach the internet (no news, no update check, no PyPI).
+* ``student_edition`` (session, autouse): the student edition of the course, built into
+  ``build/browser-student-<worker>/`` under the server's root: the lessons run in the browser as
+  students get them (stubs, checks that say "not attempted yet"); nbval runs the teacher notebooks.
 * ``browser_page`` (session): one page of Debian's ``/usr/bin/chromium`` driven by Playwright's sync
   API.  Chromium is never downloaded; when it is missing the tests skip (or fail when ``CI=true``).
 
@@ -25,6 +28,7 @@ REPO_ROOT = HERE.parent.parent
 if str(HERE) not in sys.path:  # so tests can ``import lab_driver``
     sys.path.insert(0, str(HERE))
 
+from lab_driver import STUDENT_EDITION  # noqa: E402
 from lab_server import CHROMIUM, VIEWPORT, JupyterServer, chromium, jupyter_lab  # noqa: E402
 
 DEFAULT_TIMEOUT_MS = 30_000
@@ -34,6 +38,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if HERE in Path(item.path).resolve().parents:
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def student_edition() -> Path:
+    from puzzles.instructor.student import build
+
+    return build(REPO_ROOT / "notebooks", REPO_ROOT / STUDENT_EDITION, log=lambda line: None)[0]
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,7 @@ DOM produced by ipywidgets 8.1 in JupyterLab 4 (checked against the rendered pag
 
 from __future__ import annotations
 
+import os
 import re
 import time
 import urllib.parse
@@ -26,6 +27,9 @@ from typing import Protocol
 from playwright.sync_api import Locator, Page, expect
 
 DEFAULT_OPEN_TIMEOUT_MS = 60_000
+# The lessons run in the browser as students get them: the student edition, built for the session
+# by conftest.py (one folder per pytest-xdist worker), relative to the server's root.
+STUDENT_EDITION = f"build/browser-student-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 DEFAULT_RUN_TIMEOUT_MS = 120_000
 
 SLIDER = ".widget-slider"
@@ -77,6 +81,11 @@ _READY_JS = """
   return !!kernel && kernel.status === 'idle' && kernel.connectionStatus === 'connected';
 }
 """
+
+
+def student_lesson(relative: str) -> str:
+    """The student edition of ``notebooks/<relative>``, relative to the server's root."""
+    return f"{STUDENT_EDITION}/{relative}"
 
 
 def open_notebook(

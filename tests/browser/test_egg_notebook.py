@@ -30,14 +30,15 @@ from lab_driver import (
     move_slider,
     open_notebook,
     run_all,
+    student_lesson,
     widget_area,
 )
 from playwright.sync_api import expect
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOK = "notebooks/egg/01-worst-case.ipynb"
-NATURE_NOTEBOOK = "notebooks/egg/03-worst-case-many-eggs.ipynb"
-APPENDIX_NOTEBOOK = "notebooks/egg/04-laplace-many-eggs.ipynb"
+NOTEBOOK = student_lesson("egg/01-worst-case.ipynb")
+NATURE_NOTEBOOK = student_lesson("egg/03-worst-case-many-eggs.ipynb")
+APPENDIX_NOTEBOOK = student_lesson("egg/04-laplace-many-eggs.ipynb")
 RUN_TIMEOUT_MS = 180_000
 
 

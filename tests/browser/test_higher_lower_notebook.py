@@ -15,10 +15,19 @@ from __future__ import annotations
 
 import re
 
-from lab_driver import TEXT_OUTPUT, click_button, fill_input, find_button, open_notebook, run_all, widget_area
+from lab_driver import (
+    TEXT_OUTPUT,
+    click_button,
+    fill_input,
+    find_button,
+    open_notebook,
+    run_all,
+    student_lesson,
+    widget_area,
+)
 from playwright.sync_api import expect
 
-NOTEBOOK = "notebooks/higher-lower/01-game-and-lp.ipynb"
+NOTEBOOK = student_lesson("higher-lower/01-game-and-lp.ipynb")
 RUN_TIMEOUT_MS = 180_000
 INTERVAL = re.compile(r"lies in (\d+)\.\.(\d+); guesses so far: (\d+)")
 

@@ -15,11 +15,20 @@ Contracts with the notebooks:
 
 from __future__ import annotations
 
-from lab_driver import TEXT_OUTPUT, click_button, fill_input, find_button, open_notebook, run_all, widget_area
+from lab_driver import (
+    TEXT_OUTPUT,
+    click_button,
+    fill_input,
+    find_button,
+    open_notebook,
+    run_all,
+    student_lesson,
+    widget_area,
+)
 from playwright.sync_api import expect
 
-NOTEBOOK = "notebooks/mastermind/01-codes-and-partitions.ipynb"
-SEARCH_NOTEBOOK = "notebooks/mastermind/03-optimal-strategies.ipynb"
+NOTEBOOK = student_lesson("mastermind/01-codes-and-partitions.ipynb")
+SEARCH_NOTEBOOK = student_lesson("mastermind/03-optimal-strategies.ipynb")
 RUN_TIMEOUT_MS = 180_000
 
 

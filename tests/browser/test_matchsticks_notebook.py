@@ -9,9 +9,6 @@ leaves 24.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from lab_driver import (
     click_button,
     fill_input,
@@ -20,16 +17,15 @@ from lab_driver import (
     move_slider,
     open_notebook,
     run_all,
+    student_lesson,
     widget_area,
 )
 from playwright.sync_api import expect
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOK = "notebooks/matchsticks/01-the-match-stick-puzzle.ipynb"
+NOTEBOOK = student_lesson("matchsticks/01-the-match-stick-puzzle.ipynb")
 RUN_TIMEOUT_MS = 180_000
 
 
-@pytest.mark.skipif(not (REPO_ROOT / NOTEBOOK).exists(), reason=f"notebook not written yet: {NOTEBOOK}")
 def test_match_stick_game_plays_in_jupyterlab(jupyter_server, browser_page):
     page = browser_page
     open_notebook(page, jupyter_server, NOTEBOOK)

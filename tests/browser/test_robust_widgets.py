@@ -11,15 +11,19 @@ afterwards.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-from lab_driver import fill_input, find_button, find_input, open_notebook, run_all, widget_area
+from lab_driver import (
+    fill_input,
+    find_button,
+    find_input,
+    open_notebook,
+    run_all,
+    student_lesson,
+    widget_area,
+)
 from playwright.sync_api import expect
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-EXPLORER_NOTEBOOK = "notebooks/matchsticks/02-subtraction-games.ipynb"
-GAME_NOTEBOOK = "notebooks/higher-lower/01-game-and-lp.ipynb"
+EXPLORER_NOTEBOOK = student_lesson("matchsticks/02-subtraction-games.ipynb")
+GAME_NOTEBOOK = student_lesson("higher-lower/01-game-and-lp.ipynb")
 RUN_TIMEOUT_MS = 240_000
 ANSWER_MS = 20_000  # a refused value is answered at once; this only allows for a busy machine
 
@@ -42,7 +46,6 @@ def _kernel_is_alive_and_idle(page) -> None:
     assert page.evaluate(_KERNEL_JS) == ["idle", "connected"]
 
 
-@pytest.mark.skipif(not (REPO_ROOT / EXPLORER_NOTEBOOK).exists(), reason=f"no {EXPLORER_NOTEBOOK}")
 def test_huge_take_sizes_get_a_sentence_and_the_kernel_lives(jupyter_server, browser_page):
     page = browser_page
     open_notebook(page, jupyter_server, EXPLORER_NOTEBOOK)
@@ -63,7 +66,6 @@ def test_huge_take_sizes_get_a_sentence_and_the_kernel_lives(jupyter_server, bro
     _kernel_is_alive_and_idle(page)
 
 
-@pytest.mark.skipif(not (REPO_ROOT / GAME_NOTEBOOK).exists(), reason=f"no {GAME_NOTEBOOK}")
 def test_a_huge_size_of_the_higher_lower_game_gets_a_sentence(jupyter_server, browser_page):
     page = browser_page
     open_notebook(page, jupyter_server, GAME_NOTEBOOK)
