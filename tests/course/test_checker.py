@@ -318,6 +318,25 @@ def test_the_answer_cannot_reach_a_descriptor_of_the_process_that_checks_it():
         os.close(write_end)
     assert seen == [b"left"]
 
+
+def test_objects_frozen_with_gc_freeze_are_closed_too():
+    """``gc.freeze()`` hides objects from gc's object lists; a check still closes every function
+    of the package the exercise is to be done without."""
+    import gc
+
+    import puzzles.egg.exercises  # noqa: F401 - registers egg-11 (without puzzles.egg)
+
+    def route(k):
+        module = sys.modules["puzzles" + ".egg" + ".model"]
+        return getattr(module, "one_egg_" + "laplace")(k)
+
+    gc.freeze()
+    try:
+        verdict = verify("egg-11", route)
+    finally:
+        gc.unfreeze()
+    assert verdict.status == "incorrect" and "reached puzzles.egg.model.one_egg_laplace" in verdict.message
+
 # -- "without the package", at run time -----------------------------------------------------------------
 
 ROUTES = {
