@@ -423,9 +423,13 @@ def probe(
     sys.stdout.flush()
     sys.stderr.flush()
     guard.survey(without)  # the functions the child closes, listed here: the child copies no heap
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)  # fork with the kernel's threads: safe here
-        pid = os.fork()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # fork with the kernel's threads: safe here
+            pid = os.fork()
+    except BaseException:
+        guard.forget_survey()
+        raise
     if pid == 0:
         os.close(read_end)
         _child(answer, inputs, build, call, tuple(without), board, write_end)
