@@ -285,7 +285,6 @@ def test_a_forged_message_a_patched_encoder_or_a_peek_at_the_caller_gains_nothin
     assert verify("demo-1", peeker).status == "incorrect"
 
 
-
 def test_the_answer_cannot_reach_a_descriptor_of_the_process_that_checks_it():
     """What the checking process has open (a kernel's sockets and pipes, a grader's report
     channel, a test runner's channel) is /dev/null in the answer's child: a forged frame written
@@ -336,6 +335,7 @@ def test_objects_frozen_with_gc_freeze_are_closed_too():
     finally:
         gc.unfreeze()
     assert verdict.status == "incorrect" and "reached puzzles.egg.model.one_egg_laplace" in verdict.message
+
 
 # -- "without the package", at run time -----------------------------------------------------------------
 
