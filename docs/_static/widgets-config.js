@@ -5,7 +5,13 @@
   window.__jupyter_widgets_assets_path__ = here + "vendor/html-manager/";
   if (window.require && window.require.config) {
     window.require.config({
-      paths: { "@jupyter-widgets/html-manager/dist": here + "vendor/html-manager" },
+      // The widget modules are named AMD modules ("@jupyter-widgets/controls"); their fonts are
+      // found beside the address requirejs gives the module, which would otherwise be the page's
+      // own folder. The longer html-manager path wins for the manager itself.
+      paths: {
+        "@jupyter-widgets/html-manager/dist": here + "vendor/html-manager",
+        "@jupyter-widgets": here + "vendor/html-manager",
+      },
     });
   }
   // The widgets typeset their labels with MathJax 2's MathJax.Hub.Queue; the site ships

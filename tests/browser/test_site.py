@@ -244,15 +244,8 @@ def test_every_page_loads_cleanly_with_its_images_formulas_and_widgets(built, si
     def local(url: str) -> bool:
         return url.startswith(site_url) or url.startswith(("data:", "blob:" + site_url, "about:"))
 
-    def known(url: str) -> bool:
-        # KNOWN DEFECT, not fixed: the HTML manager's FontAwesome fonts are sometimes asked for at
-        # <page folder>/@jupyter-widgets/<hash>.woff2 instead of _static/vendor/html-manager/,
-        # where they are (a widget's icon then shows no glyph). Only when a page renders an icon
-        # before the test moves on, so it shows in some runs and not others.
-        return bool(re.search(r"/@jupyter-widgets/[0-9a-f]{20}\.(woff2?|ttf|eot|svg)$", url))
-
     def console(message) -> None:
-        if message.type == "error" and not known((message.location or {}).get("url", "")):
+        if message.type == "error":
             problems.append(f"{current['name']}: console {message.type}: {message.text}")
 
     page.on("console", console)
@@ -263,8 +256,6 @@ def test_every_page_loads_cleanly_with_its_images_formulas_and_widgets(built, si
         # page aborts it (a missing favicon is a 404 response, which the handler below reports)
         if request.url.endswith("/favicon.svg") and "ERR_ABORTED" in (request.failure or ""):
             return
-        if known(request.url):
-            return
         problems.append(f"{current['name']}: failed {request.url} ({request.failure})")
 
     page.on("requestfailed", failed)
@@ -274,11 +265,7 @@ def test_every_page_loads_cleanly_with_its_images_formulas_and_widgets(built, si
     )
     page.on(
         "response",
-        lambda r: (
-            problems.append(f"{current['name']}: {r.status} {r.url}")
-            if r.status >= 400 and not known(r.url)
-            else None
-        ),
+        lambda r: problems.append(f"{current['name']}: {r.status} {r.url}") if r.status >= 400 else None,
     )
     typeset = widgets = 0
     for name in _pages(site_dir):
