@@ -79,9 +79,8 @@ def survey(packages: Iterable[str]) -> None:
     the functions. Objects frozen with ``gc.freeze`` are unfrozen first (the object lists leave
     them out). ``forget_survey`` drops the list in the parent after the fork."""
     packages = tuple(packages)
-    if not packages or (_CLOSED and set(packages) <= _CLOSED[0]):
-        return
-    _SURVEY[:] = [_callables()]
+    if packages and not _closed_already(packages):
+        _SURVEY[:] = [_callables()]
 
 
 def forget_survey() -> None:
@@ -358,6 +357,11 @@ def _module_named(path: str, packages: tuple[str, ...]) -> str:
 _CLOSED: list[set[str]] = []  # the packages closed in this process so far (one hook covers them)
 
 
+def _closed_already(packages: tuple[str, ...]) -> bool:
+    """Whether this process has closed ``packages`` (a check's child forked from the grader's runner)."""
+    return bool(_CLOSED) and set(packages) <= _CLOSED[0]
+
+
 def close(packages: Iterable[str] = ()) -> None:
     """Close ``packages`` for the rest of this process, and refuse to start other programs.
 
@@ -369,8 +373,8 @@ def close(packages: Iterable[str] = ()) -> None:
     if not _CLOSED:
         os.register_at_fork(after_in_child=_die_with_parent)  # what this process forks dies with it
     packages = tuple(packages)
-    if _CLOSED and set(packages) <= _CLOSED[0]:
-        return  # closed already in this process (a check's child forked from the grader's runner)
+    if _closed_already(packages):
+        return
     modules, functions = split_names(packages)
     names, files = forbidden_files(modules)
     if names or files:

@@ -427,13 +427,11 @@ def probe(
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)  # fork with the kernel's threads: safe here
             pid = os.fork()
-    except BaseException:
-        guard.forget_survey()
-        raise
-    if pid == 0:
-        os.close(read_end)
-        _child(answer, inputs, build, call, tuple(without), board, write_end)
-    guard.forget_survey()
+        if pid == 0:
+            os.close(read_end)
+            _child(answer, inputs, build, call, tuple(without), board, write_end)  # ends with os._exit
+    finally:
+        guard.forget_survey()  # in the parent only: the child never gets here
     os.close(write_end)
     frames = _Frames(read_end)
     started = time.monotonic()

@@ -27,10 +27,10 @@ from typing import Protocol
 from playwright.sync_api import Locator, Page, expect
 
 DEFAULT_OPEN_TIMEOUT_MS = 60_000
+DEFAULT_RUN_TIMEOUT_MS = 120_000
 # The lessons run in the browser as students get them: the student edition, built for the session
 # by conftest.py (one folder per pytest-xdist worker), relative to the server's root.
 STUDENT_EDITION = f"build/browser-student-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
-DEFAULT_RUN_TIMEOUT_MS = 120_000
 
 SLIDER = ".widget-slider"
 SLIDER_HANDLE = ".noUi-handle"

@@ -369,11 +369,13 @@ def test_stopping_the_grader_keeps_the_rows_done_and_leaves_no_process(tmp_path)
     for n in range(6):
         nbformat.write(teacher, folder / f"student{n}_{5000 + n}_1_01-worst-case.ipynb")
     out = tmp_path / "grades.csv"
+    mark = f"PUZZLES_TEST_GRADER={os.getpid()}-{time.monotonic_ns()}"  # what this grader's runners inherit
     grader = subprocess.Popen(
         [str(DP_PUZZLES), "grade", str(folder), "--out", str(out), "--jobs", "1", "--quiet"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env={**os.environ, mark.split("=")[0]: mark.split("=")[1]},
     )
     deadline = time.time() + 300
     while not out.exists() and time.time() < deadline:
@@ -384,10 +386,28 @@ def test_stopping_the_grader_keeps_the_rows_done_and_leaves_no_process(tmp_path)
     with out.open() as stream:
         rows = list(csv.DictReader(stream))
     assert 1 <= len(rows) < 6 and "stopped" in stderr
-    leftover = subprocess.run(
+    assert not _runners_of(mark), "a runner outlived the grader"
+
+
+def _runners_of(mark: str) -> list[str]:
+    """The grader's runner processes still alive: those whose environment holds ``mark`` (a
+    runner of a grading on another test worker is not this grader's), and any whose environment
+    cannot be read."""
+    running = subprocess.run(
         ["pgrep", "-f", "puzzles.instructor.grading.runner"], capture_output=True, text=True
-    )
-    assert not leftover.stdout.split(), "a runner outlived the grader"
+    ).stdout.split()
+    found = []
+    for pid in running:
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as environ:
+                if mark.encode() not in environ.read().split(b"\0"):
+                    continue
+        except FileNotFoundError:
+            continue  # ended meanwhile
+        except OSError:
+            pass
+        found.append(pid)
+    return found
 
 
 # -- the teacher notebooks and the student edition, the first lesson of each unit ------------------------

@@ -134,9 +134,14 @@ def _public() -> list[str]:
 
 
 PUBLIC = _public()
-# The shipped higher-lower data is read once per process (4 s on an idle machine), as in a
-# student's kernel; read here, each forked call finds it read and its time limit is its own.
-higher_lower.data.load_records()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _shipped_data_read():
+    """The shipped higher-lower data is read once per process (4 s on an idle machine), as in a
+    student's kernel; read here, each forked call finds it read and its time limit is its own."""
+    higher_lower.data.load_records()
+
 
 NUMPY_SCALARS = [
     np.int64(-1),
