@@ -1,7 +1,8 @@
 """Grade a class: run the hand-ins, judge every exercise, write a gradebook your LMS imports.
 
     dp-puzzles grade HANDIN... [--out grades.csv] [--format plain|canvas|moodle] [--jobs N]
-                     [--due DATETIME] [--arguments DIR] [--marks marks.csv] [--exercise ID]
+                     [--due DATETIME] [--submitted worksheet.csv] [--similarity]
+                     [--arguments DIR] [--marks marks.csv] [--exercise ID]
 
 HANDIN is a notebook or a folder of them (an LMS's unzipped download). For each hand-in the
 grader finds its lesson in the course (by file name, else by the exercises it checks), runs the
@@ -18,12 +19,17 @@ It writes, next to ``--out``:
 * ``<out>-details.csv``: every exercise of every hand-in, its verdict, points and the sentence;
 * ``<out>-feedback/``: one Markdown file per hand-in for the student;
 * ``<out>-records/``: the values each answer gave, so that ``--exercise ID`` regrades one
-  exercise without running a notebook again.
+  exercise without running a notebook again;
+* with ``--similarity``, ``<out>-similarity.csv`` and ``<out>-similarity.md``: answers that are
+  nearly the same as another student's or as the pack's own code (a hint, never a grade).
 
 The gradebook is rewritten as each hand-in finishes: stopping the grader (Ctrl-C) keeps the
 rows done so far and leaves no process behind. Students are named by the LMS's download names
 (Canvas: ``name_12345_67890_file.ipynb``; Moodle: ``Full Name_12345_assignsubmission_file_``);
-otherwise by the file's stem.
+otherwise by the file's stem. With ``--format canvas`` or ``moodle`` every name must be that
+LMS's: the grader lists those that are not, and gives them no made-up id. A hand-in is late
+only when the LMS says so (Canvas's ``late`` in the name, or a submission time from
+``--submitted`` after ``--due``), never because of a file's time.
 """
 
 from __future__ import annotations
@@ -43,9 +49,9 @@ from pathlib import Path
 from puzzles.course import codec
 from puzzles.instructor import course as model
 from puzzles.instructor.builds import BuildRefused, OutputFolder
-from puzzles.instructor.grading import gradebook
+from puzzles.instructor.grading import gradebook, similarity
 from puzzles.instructor.grading.arguments import write_arguments
-from puzzles.instructor.grading.names import Student, who
+from puzzles.instructor.grading.names import PLATFORMS, Student, who
 from puzzles.instructor.grading.session import (
     HandIn,
     Options,
@@ -190,6 +196,10 @@ class _Outputs:
         self.due = args.due
         self.assignment_name = args.assignment
         self.marks = gradebook.read_marks(args.marks, course) if args.marks else {}
+        self.submitted = gradebook.read_submitted(args.submitted) if args.submitted else {}
+        self.expect = args.format if args.format in PLATFORMS else None
+        self.stems = tuple(lesson.stem for lesson in course.lessons)
+        self.tidied: list[str] = []
         self.details = out.with_name(out.stem + "-details.csv")
         sources = [course.root]
         self.feedback = OutputFolder(out.with_name(out.stem + "-feedback"), "grader feedback", sources)
@@ -203,10 +213,16 @@ class _Outputs:
             self.feedback.prepare()
             self.records.prepare()
 
+    def identify(self, handin: HandIn) -> None:
+        """Name the hand-in's student as the gradebook's LMS does (no made-up id for a name
+        that is not that LMS's)."""
+        handin.student = who(Path(handin.path), self.stems, self.expect)
+
     def record(self, handin: HandIn, key: str) -> None:
+        self.identify(handin)
         data = asdict(handin)
         self.records.write_text(key + ".json", codec.encode(data))
-        late = handin.student.late or (self.due is not None and handin.submitted > self.due.timestamp())
+        late = gradebook.is_late(handin.student, self.submitted, self.due)
         self.feedback.write_text(key + ".md", gradebook.feedback_text(handin, self.course, self.marks, late))
 
     def gradebook(self, handins: list[HandIn]) -> list[Path]:
@@ -215,9 +231,20 @@ class _Outputs:
             for lesson in {h.lesson for h in handins if h.lesson}:
                 names[lesson] = self.assignment_name
         gradebook.write_details(self.details, handins, self.course)
-        return gradebook.write_gradebook(
-            self.out, handins, self.course, form=self.form, marks=self.marks, due=self.due, assignments=names
+        written = gradebook.write_gradebook(
+            self.out,
+            handins,
+            self.course,
+            form=self.form,
+            marks=self.marks,
+            due=self.due,
+            assignments=names,
+            submitted=self.submitted,
         )
+        for message in gradebook.tidy_gradebooks(self.out, written):
+            if message not in self.tidied:
+                self.tidied.append(message)
+        return written
 
     def finish(self) -> None:
         self.feedback.finish()
@@ -311,8 +338,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--due",
         type=_due,
         default=None,
-        help="the due date and time (e.g. 2026-12-01T23:59, local time unless it says +01:00): hand-ins "
-        "saved later, or that the LMS marked late, are marked late",
+        help="the due date and time (e.g. 2026-12-01T23:59, local time unless it says +01:00): a hand-in "
+        "whose submission time (--submitted) is later is marked late, as is one Canvas named late; file "
+        "times are never used",
+    )
+    parser.add_argument(
+        "--submitted",
+        type=Path,
+        default=None,
+        help="when each student submitted, as the LMS recorded it: Moodle's grading worksheet (its 'Last "
+        "modified (submission)' column) or a CSV with the columns student,submitted",
+    )
+    parser.add_argument(
+        "--similarity",
+        action="store_true",
+        help="also write <out>-similarity.csv and .md: answers nearly the same as another student's or as "
+        "the pack's own code (copydetect's winnowing; a hint for the instructor, never a grade)",
+    )
+    parser.add_argument(
+        "--similarity-threshold",
+        type=float,
+        default=similarity.THRESHOLD,
+        help=f"the share of an answer that must match to be listed (default {similarity.THRESHOLD})",
     )
     parser.add_argument(
         "--arguments",
@@ -371,7 +418,7 @@ def run(args: argparse.Namespace) -> int:
             course.lesson(args.lesson)
         outputs = _Outputs(args.out, course, args)
         outputs.prepare(regrading=bool(args.exercise))
-    except (model.CourseError, BuildRefused, gradebook.MarksError) as error:
+    except (model.CourseError, BuildRefused, gradebook.MarksError, gradebook.SubmittedError) as error:
         print(f"dp-puzzles grade: {error}", file=sys.stderr)
         return 2
     options = Options(
@@ -425,6 +472,35 @@ def run(args: argparse.Namespace) -> int:
             )
     written = outputs.gradebook(handins)
     outputs.finish()
+    warnings = gradebook.name_warnings(handins, args.format)
+    if warnings:
+        print(
+            f"warning: {len(warnings)} hand-in name(s) need a look (also in {outputs.details.name}, "
+            "column 'name problem'):",
+            file=sys.stderr,
+        )
+        for warning in warnings:
+            print(f"  {warning}", file=sys.stderr)
+    for message in outputs.tidied:
+        print(f"note: {message}", file=sys.stderr)
+    if args.due is not None and not args.submitted and args.format != "canvas":
+        print(
+            "note: no --submitted times: only a mark the LMS put in a name makes a hand-in late (file times "
+            "are never used)",
+            file=sys.stderr,
+        )
+    if args.similarity:
+        try:
+            report = similarity.write_report(
+                args.out, gradebook.latest_per_student(handins), course, args.similarity_threshold
+            )
+        except ValueError as error:
+            print(f"dp-puzzles grade: {error}", file=sys.stderr)
+            return 2
+        print(
+            f"similarity hints (not grades): {report.pairs} pair(s), {report.references} match(es) with "
+            f"the pack's code; {report.csv}, {report.summary}"
+        )
     if args.arguments:
         try:
             pages = write_arguments(args.arguments, handins, course, [course.root])

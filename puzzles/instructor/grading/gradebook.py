@@ -12,19 +12,34 @@
 
 A check earns its points when its verdict is Correct; a written argument earns what the marker
 gave it (``--marks``).
+
+Lateness is the LMS's word, never a file's time (an unzipped download gives every file the
+time of the unzipping): Canvas's ``late`` in the download name, or the submission time the LMS
+recorded, read from Moodle's grading worksheet ("Last modified (submission)") or a plain
+``student,submitted`` CSV (:func:`read_submitted`) and compared with the due date. A hand-in
+with neither is not called late.
+
+A hand-in whose name gave no id the LMS can match (``Student.problem``) is listed by
+:func:`name_warnings`; Canvas gets its row with an empty ``ID`` (Canvas's import then asks whom
+it belongs to), Moodle none (its import would skip a row without a participant number
+silently).
 """
 
 from __future__ import annotations
 
 import csv
 import datetime as dt
+import hashlib
 import io
+import json
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from puzzles.instructor import course as model
+from puzzles.instructor.grading.names import Student
 from puzzles.instructor.grading.session import VERDICTS, HandIn
 
 __all__ = [
@@ -35,6 +50,10 @@ __all__ = [
     "gradebook_rows",
     "write_gradebook",
     "write_details",
+    "read_submitted",
+    "is_late",
+    "name_warnings",
+    "tidy_gradebooks",
     "feedback_text",
     "summary_table",
 ]
@@ -44,6 +63,104 @@ FORMATS = ("plain", "canvas", "moodle")
 
 class MarksError(ValueError):
     """A marks file that cannot be merged; the message names the file and the row."""
+
+
+class SubmittedError(ValueError):
+    """A submission-times file that cannot be read; the message names the file and the row."""
+
+
+Submitted = dict[str, dt.datetime]  # student id -> when the LMS recorded the submission
+
+# Moodle writes its dates with userdate() and the "strftimedatetime" family of formats, in the
+# exporting user's time zone and language; these are the English ones (day with or without the
+# weekday, 12- or 24-hour clock). A worksheet in another language needs a plain CSV instead.
+_MOODLE_TIMES = (
+    "%A, %d %B %Y, %I:%M %p",
+    "%A, %d %B %Y, %H:%M",
+    "%d %B %Y, %I:%M %p",
+    "%d %B %Y, %H:%M",
+)
+_NOT_SUBMITTED = {"", "-", "no submission", "never"}
+
+
+def _moment(text: str) -> dt.datetime | None:
+    """A submission time as an LMS or a person writes it; None when it says there is none;
+    a naive time is local time (as ``--due`` reads it)."""
+    text = " ".join(text.split())
+    if text.lower() in _NOT_SUBMITTED:
+        return None
+    moment = None
+    try:
+        moment = dt.datetime.fromisoformat(text)
+    except ValueError:
+        for form in _MOODLE_TIMES:
+            try:
+                moment = dt.datetime.strptime(text, form)
+                break
+            except ValueError:
+                continue
+    if moment is None:
+        raise ValueError(text)
+    return moment if moment.tzinfo else moment.astimezone()
+
+
+def read_submitted(path: Path) -> Submitted:
+    """When each student submitted, as the LMS recorded it.
+
+    Either Moodle's grading worksheet as its "Download grading worksheet" writes it (columns
+    ``Identifier`` = ``Participant 12345`` and ``Last modified (submission)``), or a plain CSV
+    with the columns ``student`` (the id the gradebook uses) and ``submitted`` (a date and time
+    such as ``2026-12-01 23:59`` or ``2026-12-01T23:59+01:00``). A row without a time (Moodle
+    writes ``-``) means no submission; its student is not late.
+    """
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as error:
+        raise SubmittedError(f"the submission times {path} cannot be read ({error.strerror})") from None
+    reader = csv.DictReader(io.StringIO(text))
+    fields = set(reader.fieldnames or ())
+    if {"Identifier", "Last modified (submission)"} <= fields:
+        id_column, time_column = "Identifier", "Last modified (submission)"
+    elif {"student", "submitted"} <= fields:
+        id_column, time_column = "student", "submitted"
+    else:
+        raise SubmittedError(
+            f"the submission times {path} need either Moodle's worksheet columns Identifier and "
+            "'Last modified (submission)', or the columns student and submitted"
+        )
+    times: Submitted = {}
+    for number, row in enumerate(reader, start=2):
+        student = (row.get(id_column) or "").strip()
+        if id_column == "Identifier":
+            # Moodle's identifier is "Participant 12345" in the site's language: the number is the id.
+            found = re.search(r"(\d+)\s*$", student)
+            if not found:
+                raise SubmittedError(
+                    f"{path}, row {number}: the Identifier {student!r} does not end in a participant number"
+                )
+            student = found[1]
+        if not student:
+            raise SubmittedError(f"{path}, row {number}: the row names no student")
+        try:
+            moment = _moment(row.get(time_column) or "")
+        except ValueError:
+            raise SubmittedError(
+                f"{path}, row {number}: the time {row.get(time_column)!r} is neither a date and time such as "
+                "2026-12-01 23:59 nor Moodle's 'Tuesday, 1 December 2026, 11:59 PM'"
+            ) from None
+        if moment is not None:
+            times[student] = moment
+    return times
+
+
+def is_late(student: Student, submitted: Submitted | None, due: dt.datetime | None) -> bool:
+    """Whether the LMS says the hand-in is late: Canvas's mark in the name, or a recorded
+    submission time after ``due``. Never the file's modification time."""
+    if student.late:
+        return True
+    if due is None or not submitted or not student.id or student.id not in submitted:
+        return False
+    return submitted[student.id] > due
 
 
 @dataclass(frozen=True)
@@ -86,14 +203,58 @@ def read_marks(path: Path, course: model.Course) -> Marks:
     return marks
 
 
+def _who(handin: HandIn) -> str:
+    """The row a hand-in belongs to: its student's id, or its own file when the name gave none."""
+    return handin.student.id or f"file:{handin.path}"
+
+
+def _order(handin: HandIn) -> tuple[int, int, str]:
+    """Later uploads sort last: Canvas's resubmission number, then its file id (both from the
+    LMS's names; file times say nothing in an unzipped download)."""
+    return (handin.student.attempt, handin.student.upload, Path(handin.path).name)
+
+
 def latest_per_student(handins: Iterable[HandIn]) -> list[HandIn]:
-    """One hand-in per student and lesson: the latest file when a student handed a lesson in twice."""
+    """One hand-in per student and lesson: when a student handed a lesson in twice, the latest
+    as the LMS's names order them (``lesson-2.ipynb`` after ``lesson-1.ipynb``, a higher Canvas
+    file id after a lower one; otherwise the file name, and :func:`name_warnings` says so)."""
     chosen: dict[tuple[str, str], HandIn] = {}
     for handin in handins:
-        key = (handin.student.id, handin.lesson or handin.path)
-        if key not in chosen or handin.submitted > chosen[key].submitted:
+        key = (_who(handin), handin.lesson or handin.path)
+        if key not in chosen or _order(handin) > _order(chosen[key]):
             chosen[key] = handin
     return sorted(chosen.values(), key=lambda h: (h.student.id, h.lesson, h.path))
+
+
+def name_warnings(handins: Iterable[HandIn], form: str = "plain") -> list[str]:
+    """A sentence for every hand-in whose name gave no id the gradebook can use, and for every
+    student whose hand-ins of one lesson the names do not order."""
+    handins = list(handins)
+    warnings = []
+    for handin in sorted(handins, key=lambda h: h.path):
+        problem = handin.student.problem
+        if not problem:
+            continue
+        if form == "moodle" and not handin.student.id:
+            fate = "no row in the Moodle worksheet (grade it by hand)"
+        elif form == "canvas" and not handin.student.id:
+            fate = "a row with an empty ID (Canvas's import asks whom it belongs to)"
+        else:
+            fate = f"graded as {handin.student.id!r}"
+        warnings.append(f"{Path(handin.path).name}: {problem}; {fate}")
+    groups: dict[tuple[str, str], list[HandIn]] = {}
+    for handin in handins:
+        if handin.student.id and handin.lesson:
+            groups.setdefault((handin.student.id, handin.lesson), []).append(handin)
+    for (student, lesson), group in sorted(groups.items()):
+        orders = [_order(h)[:2] for h in group]
+        if len(group) > 1 and len(set(orders)) < len(orders):
+            latest = max(group, key=_order)
+            warnings.append(
+                f"student {student} handed {lesson} in {len(group)} times and the names do not say which "
+                f"is the latest; graded {Path(latest.path).name} (check by hand)"
+            )
+    return warnings
 
 
 def _points(handin: HandIn, exercise: model.Exercise) -> float:
@@ -117,7 +278,8 @@ class Row:
     total: float
     maximum: float
     to_mark: int
-    submitted: float
+    submitted: dt.datetime | None  # when the LMS says the student submitted (None: it did not say)
+    problem: str = ""  # why the name gave no id the LMS can match
 
 
 def _columns(course: model.Course, lessons: list[str]) -> list[tuple[str, model.Exercise, str]]:
@@ -133,9 +295,14 @@ def _columns(course: model.Course, lessons: list[str]) -> list[tuple[str, model.
 
 
 def gradebook_rows(
-    handins: list[HandIn], course: model.Course, marks: Marks, due: dt.datetime | None
+    handins: list[HandIn],
+    course: model.Course,
+    marks: Marks,
+    due: dt.datetime | None,
+    submitted: Submitted | None = None,
 ) -> tuple[list[str], list[Row]]:
-    """The gradebook's exercise columns, and one row per student."""
+    """The gradebook's exercise columns, and one row per student (a hand-in whose name gave no
+    id has a row of its own)."""
     graded = latest_per_student(handins)
     lessons = sorted(
         {h.lesson for h in graded if h.lesson},
@@ -145,14 +312,26 @@ def gradebook_rows(
     rows: dict[str, Row] = {}
     for handin in graded:
         student = handin.student
+        recorded = (submitted or {}).get(student.id) if student.id else None
         row = rows.setdefault(
-            student.id,
-            Row(student.id, student.name, student.platform, [], False, {}, {}, 0.0, 0.0, 0, 0.0),
+            _who(handin),
+            Row(
+                student.id,
+                student.name,
+                student.platform,
+                [],
+                False,
+                {},
+                {},
+                0.0,
+                0.0,
+                0,
+                recorded,
+                student.problem,
+            ),
         )
         row.files.append(Path(handin.path).name)
-        row.submitted = max(row.submitted, handin.submitted)
-        late = student.late or (due is not None and handin.submitted > due.timestamp())
-        row.late = row.late or late
+        row.late = row.late or is_late(student, submitted, due)
         if not handin.lesson:
             continue
         lesson = course.lesson(handin.lesson)
@@ -204,14 +383,30 @@ def write_gradebook(
     marks: Marks | None = None,
     due: dt.datetime | None = None,
     assignments: dict[str, str] | None = None,
+    submitted: Submitted | None = None,
 ) -> list[Path]:
-    """Write the gradebook in ``form``; return the files written (Moodle: one per lesson)."""
+    """Write the gradebook in ``form``; return the files written (Moodle: one per lesson).
+
+    ``submitted`` holds the LMS's submission times (:func:`read_submitted`); with ``due`` they
+    decide the ``late`` column, with Canvas's mark in the names. Moodle gets no row for a
+    hand-in whose name gave no participant number (:func:`name_warnings` lists them)."""
     marks = marks or {}
     assignments = assignments or {}
-    columns, rows = gradebook_rows(handins, course, marks, due)
+    columns, rows = gradebook_rows(handins, course, marks, due, submitted)
     lessons = [lesson.file for lesson in course.lessons if any(lesson.file in row.lessons for row in rows)]
     if form == "plain":
-        header = ["student", "name", "platform", "files", "late", *columns, "total", "maximum", "to mark"]
+        header = [
+            "student",
+            "name",
+            "platform",
+            "files",
+            "late",
+            *columns,
+            "total",
+            "maximum",
+            "to mark",
+            "name problem",
+        ]
         body = [
             [
                 row.student,
@@ -223,6 +418,7 @@ def write_gradebook(
                 _number(row.total),
                 _number(row.maximum),
                 str(row.to_mark),
+                row.problem,
             ]
             for row in rows
         ]
@@ -264,10 +460,10 @@ def write_gradebook(
             maximum = _number(sum(e.points.total for e in exercises))
             body = []
             for row in rows:
-                if lesson not in row.lessons:
-                    continue
+                if lesson not in row.lessons or not row.student:
+                    continue  # no participant number: Moodle would skip the row without a word
                 points, _, to_mark = row.lessons[lesson]
-                submitted = dt.datetime.fromtimestamp(row.submitted).strftime("%A, %d %B %Y, %I:%M %p")
+                when = "-" if row.submitted is None else row.submitted.strftime("%A, %d %B %Y, %I:%M %p")
                 remark = f"{to_mark} written argument(s) still to mark." if to_mark else ""
                 body.append(
                     [
@@ -278,7 +474,7 @@ def write_gradebook(
                         _number(points),
                         maximum,
                         "Yes",
-                        submitted,
+                        when,
                         now,
                         remark,
                     ]
@@ -302,6 +498,7 @@ def write_details(path: Path, handins: list[HandIn], course: model.Course) -> No
         "maximum",
         "seconds",
         "detail",
+        "name problem",
     ]
     body = []
     for handin in handins:
@@ -325,9 +522,56 @@ def write_details(path: Path, handins: list[HandIn], course: model.Course) -> No
                     maximum,
                     seconds,
                     result.detail,
+                    handin.student.problem,
                 ]
             )
     _write_csv(path, header, body)
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def tidy_gradebooks(out: Path, written: list[Path]) -> list[str]:
+    """Keep no stale gradebook beside the one just written for ``out``.
+
+    The grader remembers the gradebook files it wrote (``.<out>.written``, beside them, with
+    each file's digest). A file it wrote earlier but not now (Moodle's ``grades.csv`` of one
+    lesson, once a second lesson makes it ``grades-<lesson>.csv``) is removed when it is
+    unchanged since; one changed since is left where it is and named. So is an ``out`` this run
+    did not write, whoever wrote it. Return a sentence for each.
+    """
+    manifest = out.with_name(f".{out.name}.written")
+    try:
+        previous = json.loads(manifest.read_text(encoding="utf-8"))["files"]
+        if not isinstance(previous, dict):
+            previous = {}
+    except (OSError, ValueError, KeyError, TypeError):
+        previous = {}
+    names = {path.name for path in written}
+    now = ", ".join(path.name for path in written)
+    messages = []
+    for name, digest in sorted(previous.items()):
+        stale = out.with_name(str(name))
+        if name in names or stale.parent != out.parent or not stale.is_file():
+            continue
+        if _digest(stale) == digest:
+            stale.unlink()
+            messages.append(f"removed {stale}: an earlier run wrote it and this run writes {now} instead")
+        else:
+            messages.append(
+                f"{stale} is left as it is: an earlier run wrote it and it was changed since; it is not "
+                f"this run's gradebook ({now}), so do not import it"
+            )
+    if out.is_file() and out.name not in names and out.name not in previous:
+        messages.append(
+            f"{out} is not this run's gradebook ({now}) and was not written by the grader; do not import it"
+        )
+    record = {"files": {path.name: _digest(path) for path in written if path.is_file()}}
+    temporary = manifest.with_name(manifest.name + ".part")
+    temporary.write_text(json.dumps(record, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(temporary, manifest)
+    return messages
 
 
 _ADVICE = {
