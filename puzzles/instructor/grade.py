@@ -313,6 +313,16 @@ def _due(text: str) -> dt.datetime:
     return moment if moment.tzinfo else moment.astimezone()
 
 
+def _share(text: str) -> float:
+    try:
+        share = float(text)
+    except ValueError:
+        share = -1.0
+    if not 0 < share <= 1:
+        raise argparse.ArgumentTypeError(f"the similarity threshold is a share between 0 and 1, got {text!r}")
+    return share
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("handins", nargs="*", type=Path, help="the hand-ins: notebooks, or folders of them")
     parser.add_argument(
@@ -357,7 +367,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--similarity-threshold",
-        type=float,
+        type=_share,
         default=similarity.THRESHOLD,
         help=f"the share of an answer that must match to be listed (default {similarity.THRESHOLD})",
     )
@@ -494,6 +504,13 @@ def run(args: argparse.Namespace) -> int:
             report = similarity.write_report(
                 args.out, gradebook.latest_per_student(handins), course, args.similarity_threshold
             )
+        except ModuleNotFoundError as error:
+            print(
+                f"dp-puzzles grade: --similarity needs {error.name}: pip install 'copydetect>=0.5' (the "
+                "gradebook and feedback are written)",
+                file=sys.stderr,
+            )
+            return 2
         except ValueError as error:
             print(f"dp-puzzles grade: {error}", file=sys.stderr)
             return 2

@@ -359,6 +359,7 @@ def test_the_command_warns_and_never_uses_file_times(tmp_path):
             "1",
             "--due",
             DUE.isoformat(),
+            "--similarity",
         ],
         capture_output=True,
         text=True,
@@ -376,3 +377,5 @@ def test_the_command_warns_and_never_uses_file_times(tmp_path):
     assert late == ["shannonc_late_1010_55_01-worst-case.md"]
     details = rows(tmp_path / "grades-details.csv")
     assert {row["file"] for row in details if row["name problem"]} == {"alice-01-worst-case.ipynb"}
+    summary = (tmp_path / "grades-similarity.md").read_text(encoding="utf-8")
+    assert "never a grade" in summary.splitlines()[0] and "0 answers compared" in summary
