@@ -20,8 +20,8 @@ recorded, read from Moodle's grading worksheet ("Last modified (submission)") or
 with neither is not called late.
 
 A hand-in whose name gave no id the LMS can match (``Student.problem``) is listed by
-:func:`name_warnings`; Canvas gets its row with an empty ``ID`` (Canvas's import then asks whom
-it belongs to), Moodle none (its import would skip a row without a participant number
+:func:`name_warnings`; Canvas gets its row with an empty ``ID`` (which Canvas's import cannot
+match to a student), Moodle none (its import would skip a row without a participant number
 silently).
 """
 
@@ -238,7 +238,7 @@ def name_warnings(handins: Iterable[HandIn], form: str = "plain") -> list[str]:
         if form == "moodle" and not handin.student.id:
             fate = "no row in the Moodle worksheet (grade it by hand)"
         elif form == "canvas" and not handin.student.id:
-            fate = "a row with an empty ID (Canvas's import asks whom it belongs to)"
+            fate = "a row with an empty ID, which Canvas's import cannot match (enter its grade by hand)"
         else:
             fate = f"graded as {handin.student.id!r}"
         warnings.append(f"{Path(handin.path).name}: {problem}; {fate}")
