@@ -200,6 +200,7 @@ class _Outputs:
         self.expect = args.format if args.format in PLATFORMS else None
         self.stems = tuple(lesson.stem for lesson in course.lessons)
         self.tidied: list[str] = []
+        self.written: set[Path] = set()  # the gradebook files this run wrote
         self.details = out.with_name(out.stem + "-details.csv")
         sources = [course.root]
         self.feedback = OutputFolder(out.with_name(out.stem + "-feedback"), "grader feedback", sources)
@@ -241,9 +242,10 @@ class _Outputs:
             assignments=names,
             submitted=self.submitted,
         )
-        for message in gradebook.tidy_gradebooks(self.out, written):
+        for message in gradebook.tidy_gradebooks(self.out, written, quiet=self.written):
             if message not in self.tidied:
                 self.tidied.append(message)
+        self.written.update(written)
         return written
 
     def finish(self) -> None:

@@ -379,3 +379,14 @@ def test_the_command_warns_and_never_uses_file_times(tmp_path):
     assert {row["file"] for row in details if row["name problem"]} == {"alice-01-worst-case.ipynb"}
     summary = (tmp_path / "grades-similarity.md").read_text(encoding="utf-8")
     assert "never a grade" in summary.splitlines()[0] and "0 answers compared" in summary
+
+
+def test_a_gradebook_written_earlier_in_the_same_run_goes_without_a_word(tmp_path):
+    out = tmp_path / "grades.csv"
+    one = [handin(moodle_name("Li Lei", 7, "01-worst-case.ipynb"), expect="moodle")]
+    first = gradebook.write_gradebook(out, one, COURSE, form="moodle")
+    gradebook.tidy_gradebooks(out, first)
+    two = one + [handin(moodle_name("Li Lei", 7, "02-expected-value.ipynb"), SECOND, expect="moodle")]
+    written = gradebook.write_gradebook(out, two, COURSE, form="moodle")
+    assert gradebook.tidy_gradebooks(out, written, quiet=first) == []
+    assert not out.exists() and all(path.exists() for path in written)

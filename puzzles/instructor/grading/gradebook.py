@@ -532,15 +532,17 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def tidy_gradebooks(out: Path, written: list[Path]) -> list[str]:
+def tidy_gradebooks(out: Path, written: list[Path], quiet: Iterable[Path] = ()) -> list[str]:
     """Keep no stale gradebook beside the one just written for ``out``.
 
     The grader remembers the gradebook files it wrote (``.<out>.written``, beside them, with
     each file's digest). A file it wrote earlier but not now (Moodle's ``grades.csv`` of one
     lesson, once a second lesson makes it ``grades-<lesson>.csv``) is removed when it is
     unchanged since; one changed since is left where it is and named. So is an ``out`` this run
-    did not write, whoever wrote it. Return a sentence for each.
+    did not write, whoever wrote it. Return a sentence for each (none for removing a file of
+    ``quiet``: the same run wrote it a moment ago).
     """
+    quiet = {Path(path) for path in quiet}
     manifest = out.with_name(f".{out.name}.written")
     try:
         previous = json.loads(manifest.read_text(encoding="utf-8"))["files"]
@@ -557,10 +559,11 @@ def tidy_gradebooks(out: Path, written: list[Path]) -> list[str]:
             continue
         if _digest(stale) == digest:
             stale.unlink()
-            messages.append(f"removed {stale}: an earlier run wrote it and this run writes {now} instead")
+            if stale not in quiet:
+                messages.append(f"removed {stale}: the grader wrote it before and now writes {now} instead")
         else:
             messages.append(
-                f"{stale} is left as it is: an earlier run wrote it and it was changed since; it is not "
+                f"{stale} is left as it is: the grader wrote it before and it was changed since; it is not "
                 f"this run's gradebook ({now}), so do not import it"
             )
     if out.is_file() and out.name not in names and out.name not in previous:
