@@ -94,6 +94,8 @@ def test_anonymous_grading_names_no_student_and_says_so():
         student = who(Path(canvas_name(None, "Xk3pQ", 77, "01-worst-case.ipynb", late)), expect="canvas")
         assert student.id == "" and student.late == late
         assert "anonymous grading" in student.problem
+    plain = who(Path(canvas_name(None, "Xk3pQ", 77, "01-worst-case.ipynb")))
+    assert plain.id == "anon_Xk3pQ" and "anonymous grading" in plain.problem  # a key for a plain gradebook
 
 
 @pytest.mark.parametrize(

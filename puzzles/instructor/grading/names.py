@@ -20,9 +20,9 @@
   folder of its own and is named like the lesson).
 
 When the gradebook is for an LMS (``expect="canvas"`` or ``"moodle"``), a name that is not that
-LMS's form is never given a made-up id: its ``Student.id`` is empty and ``Student.problem``
-says why, so that the grader can list it rather than write a row the LMS would skip or match
-to nobody.
+LMS's form, or Canvas's anonymous form, is never given a made-up id: its ``Student.id`` is
+empty and ``Student.problem`` says why, so that the grader can list it rather than write a row
+the LMS would skip or match to nobody.
 
     >>> who(Path("lovelaceada_LATE_4021_99_01-worst-case.ipynb"))  # doctest: +NORMALIZE_WHITESPACE
     Student(id='4021', name='lovelaceada', platform='canvas', late=True, original='01-worst-case.ipynb',
@@ -36,7 +36,7 @@ to nobody.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 __all__ = ["Student", "who", "PLATFORMS"]
@@ -91,7 +91,7 @@ def _parse(path: Path, lesson_stems: tuple[str, ...]) -> Student:
     if match:
         original = match["original"]
         return Student(
-            "",
+            f"anon_{match['anonymous']}",  # not an id Canvas's gradebook knows: see who()
             f"anon_{match['anonymous']}",
             "canvas",
             bool(match["late"]),
@@ -140,6 +140,8 @@ def who(path: Path, lesson_stems: tuple[str, ...] = (), expect: str | None = Non
     if expect is not None and expect not in PLATFORMS:
         raise ValueError(f"the LMS to expect is one of {', '.join(PLATFORMS)}, got {expect!r}")
     student = _parse(Path(path), lesson_stems)
+    if expect == "canvas" and student.platform == "canvas" and student.id.startswith("anon_"):
+        return replace(student, id="")  # Canvas's import knows no anonymous id
     if expect is None or student.platform == expect:
         return student
     found = "a Moodle name" if student.platform == "moodle" else "a Canvas name"
