@@ -239,7 +239,7 @@ def find_matches(
                 continue
             share, other_share, characters = _shares(first, second)
             if characters >= MINIMUM and max(share, other_share) >= threshold:
-                if (share, one.student) < (other_share, two.student):
+                if (-share, one.student) > (-other_share, two.student):  # the more copied one first
                     one, two, share, other_share = two, one, other_share, share
                 matches.append(
                     Match(
@@ -374,7 +374,7 @@ def _summary(report: Report, threshold: float, answers: int) -> str:
             f"({head.first.file}, {head.other_file}): "
             + "; ".join(f"{m.exercise} {_percent(m.share)} / {_percent(m.other_share)}" for m in group)
         )
-    lines += ["", "## Answers nearly the same as the pack's own code", ""]
+    lines += ["", "## Answers nearly the same as a worked solution or the pack's own code", ""]
     references = [m for m in report.matches if m.kind != "hand-ins"]
     if not references:
         lines += ["None.", ""]
