@@ -17,6 +17,7 @@ import pytest
 
 from puzzles.instructor import catalogue, student
 from puzzles.instructor import course as model
+from support.sites import fake_npm_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -247,26 +248,6 @@ def test_a_copied_course_reads_the_same(tmp_path):
 # -- the site, both editions, follows the small course ------------------------------------------
 
 
-def _fake_npm_cache(folder: Path) -> Path:
-    """The npm tarballs the site vendors, each with one small file: the site takes them from the
-    cache it is given, and never asks npm (or the repository's build/vendor) for them."""
-    import io
-    import tarfile
-
-    from puzzles.instructor.site import VENDORED
-
-    folder.mkdir(parents=True, exist_ok=True)
-    inner = {"mathjax": "package/es5/tex-chtml.js", "requirejs": "package/require.js"}
-    for package in VENDORED:
-        member = inner.get(package.name, "package/dist/embed-amd.js")
-        with tarfile.open(folder / package.tarball, "w:gz") as archive:
-            data = f"/* {package.name} from the test's cache */".encode()
-            info = tarfile.TarInfo(member)
-            info.size = len(data)
-            archive.addfile(info, io.BytesIO(data))
-    return folder
-
-
 @pytest.fixture(scope="module")
 def small_sites(tmp_path_factory):
     """Both editions of the site of the small course, built once for the tests below."""
@@ -274,7 +255,7 @@ def small_sites(tmp_path_factory):
 
     work = tmp_path_factory.mktemp("small-sites")
     root = make_small_course(work / "course")
-    cache = _fake_npm_cache(work / "npm-cache")
+    cache = fake_npm_cache(work / "npm-cache")
     repository_cache = ROOT / "build" / "vendor"
     before = sorted(repository_cache.iterdir()) if repository_cache.exists() else None
     built = {
