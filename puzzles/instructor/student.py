@@ -23,7 +23,8 @@ this tool's own earlier output.
 Release days. With ``--until DAY`` (``YYYY-MM-DD``, or ``today``) the edition holds only the
 lessons released by that day (``released`` in ``_toc.yml``; a lesson without a date is always
 there): the other lessons' notebooks are not written, its ``_toc.yml`` lists only the lessons
-it holds, and the course map names each lesson still to come with its day, without a link.
+it holds, the course map names each lesson still to come with its day, without a link, and a
+link from a lesson to one still to come becomes its text and the day.
 Without ``--until`` it holds every lesson, released or not, as the instructor's copy does; when
 the table of contents sets release days, the command says so. It warns about every lesson
 released before the answers it states are due (``prints_answers_of`` in ``_toc.yml``).
@@ -289,6 +290,34 @@ def release_notes(course: model.Course, until: datetime.date | None) -> list[str
     return notes
 
 
+_NOTEBOOK_LINK = re.compile(r"\[([^\]]*)\]\(([^)\s#]+\.ipynb)(#[^)\s]*)?\)")
+
+
+def _unlink_withheld(notebook: nbformat.NotebookNode, relative: Path, course: model.Course) -> None:
+    """A Markdown link to a lesson that ``course`` withholds becomes its text and the lesson's day:
+    the edition does not hold the notebook it would open."""
+    withheld = {lesson.relative: lesson for lesson in course.withheld}
+    if not withheld:
+        return
+
+    def unlink(match: re.Match) -> str:
+        parts: list[str] = []
+        for part in (relative.parent / match.group(2)).as_posix().split("/"):
+            if part == "..":
+                if parts:
+                    parts.pop()
+            elif part != ".":
+                parts.append(part)
+        lesson = withheld.get("/".join(parts))
+        if lesson is None:
+            return match.group(0)
+        return f"{match.group(1)} (a lesson coming on {lesson.released})"
+
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            cell.source = _NOTEBOOK_LINK.sub(unlink, cell.source)
+
+
 def edition_of(notebook: nbformat.NotebookNode, path: Path, course: model.Course) -> nbformat.NotebookNode:
     """The student edition of ``notebook``, read from ``path`` of ``course``: ``student_notebook``,
     and for the course map of a course released by a day (``Course.released_by``), its table of
@@ -296,7 +325,10 @@ def edition_of(notebook: nbformat.NotebookNode, path: Path, course: model.Course
     from puzzles.instructor import catalogue
 
     edition = student_notebook(notebook)
-    if course.until is None or Path(path) != course.course_map:
+    if course.until is None:
+        return edition
+    _unlink_withheld(edition, Path(path).relative_to(course.root), course)
+    if Path(path) != course.course_map:
         return edition
     start, end = catalogue.LESSONS
     table = catalogue.lesson_table(course.complete(), course.until)

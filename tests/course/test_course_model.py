@@ -524,6 +524,12 @@ def test_the_lessons_that_print_earlier_answers_are_those_the_answer_scan_finds(
 def test_the_student_edition_until_a_day_holds_only_the_lessons_released_by_then(small_course, tmp_path):
     _dated(small_course, "2027-03-01", egg_02_later="released: 2027-03-08")
     catalogue.write(model.load(small_course))
+    earlier = small_course / "egg" / "01-earlier.ipynb"
+    notebook = nbformat.read(earlier, as_version=4)
+    notebook.cells.append(
+        _md("See [the later lesson](02-later.ipynb#exercise-3) and [this one](01-earlier.ipynb).")
+    )
+    nbformat.write(notebook, earlier)
     lines = []
     out, written = student.build(small_course, tmp_path / "edition", log=lines.append, until="2027-03-07")
     assert sorted(p.relative_to(out).as_posix() for p in written) == [
@@ -541,11 +547,15 @@ def test_the_student_edition_until_a_day_holds_only_the_lessons_released_by_then
     assert "Later (coming on 2027-03-08; 30 min)" in course_map and "02-later.ipynb" not in course_map
     assert "](trios/01-only.ipynb)" in course_map and "](egg/01-earlier.ipynb)" in course_map
     assert "egg-3" not in "".join(p.read_text() for p in out.rglob("*") if p.is_file())
+    # a link to the lesson to come becomes its text and its day; a link to a lesson it holds stays
+    last = nbformat.read(out / "egg" / "01-earlier.ipynb", as_version=4).cells[-1].source
+    assert last == "See the later lesson (a lesson coming on 2027-03-08) and [this one](01-earlier.ipynb)."
     # on its day the lesson is there
     out, written = student.build(small_course, tmp_path / "edition", log=lines.append, until=date(2027, 3, 8))
     assert (out / "egg" / "02-later.ipynb").is_file() and len(written) == 4
     course_map = "".join(c.source for c in nbformat.read(out / "00-course-map.ipynb", as_version=4).cells)
     assert "](egg/02-later.ipynb)" in course_map and "coming on" not in course_map
+    assert "[the later lesson](02-later.ipynb#exercise-3)" in (out / "egg" / "01-earlier.ipynb").read_text()
     # without a day: every lesson, and a note that the table of contents sets days
     out, written = student.build(small_course, tmp_path / "edition", log=lines.append)
     assert len(written) == 4 and any(
