@@ -439,7 +439,10 @@ class Course:
             kept = replace(unit, lessons=[])
             for lesson in unit.lessons:
                 if lesson.released_by(day):
-                    kept.lessons.append(replace(lesson, unit=kept, course=course))
+                    copy = replace(lesson, unit=kept, course=course)
+                    if "notebook" in lesson.__dict__:  # read once: the same file
+                        copy.__dict__["notebook"] = lesson.__dict__["notebook"]
+                    kept.lessons.append(copy)
                 else:
                     course.withheld.append(lesson)
             if kept.lessons:

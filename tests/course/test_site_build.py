@@ -90,7 +90,7 @@ def test_every_option_is_described(capsys):
     with pytest.raises(SystemExit):
         main(["site", "--help"])
     text = capsys.readouterr().out
-    for option in ("--edition", "--out", "--notebooks", "--hub", "--vendor-cache", "--jobs"):
+    for option in ("--edition", "--out", "--notebooks", "--hub", "--vendor-cache", "--jobs", "--until"):
         assert option in text
     assert "student" in text and "teacher" in text
 
