@@ -156,7 +156,13 @@ def write_student_tree(
         for path in written:
             if path.suffix == ".ipynb":
                 _with_setup(path, cell)
-    (target / "START-HERE.md").write_text(STUDENT_README, encoding="utf-8")
+    readme = STUDENT_README
+    if until is not None:
+        readme += (
+            f"\nThis edition holds the lessons released by {until.isoformat()}; the course map names each "
+            "lesson still to come with the day it is released.\n"
+        )
+    (target / "START-HERE.md").write_text(readme, encoding="utf-8")
     written.append(target / "START-HERE.md")
     for name in TOP_FILES:
         if (root / name).is_file():

@@ -205,6 +205,9 @@ def test_a_release_of_the_lessons_by_a_day_holds_only_those_and_is_named_for_the
     assert "tag v0.3.0-student-2027-03-01, branch student-v0.3.0-2027-03-01" in capsys.readouterr().out
     first = _files(repo, "v0.3.0-student-2027-03-01")
     assert "notebooks/egg/01-only.ipynb" in first and "notebooks/egg/02-later.ipynb" not in first
+    assert "the lessons released by 2027-03-01" in git(
+        repo, "show", "v0.3.0-student-2027-03-01:START-HERE.md"
+    )
     released_toc = git(repo, "show", "v0.3.0-student-2027-03-01:notebooks/_toc.yml")
     assert "egg/01-only" in released_toc and "02-later" not in released_toc
     # the week after, the next release of the same version holds both, after the first
