@@ -618,3 +618,26 @@ def test_the_student_command_takes_a_day_warns_and_refuses_a_bad_one(small_cours
         "dp-puzzles student: --until must be a day written YYYY-MM-DD (like 2027-01-18), got '2027-13-01'"
     )
     assert not (tmp_path / "c").exists()
+
+
+def test_the_student_sites_sources_of_a_day_leave_out_the_units_and_lessons_to_come(small_course, tmp_path):
+    """What Sphinx is given for the student site of a day (no build: ``site.prepare``)."""
+    from dataclasses import replace
+
+    from puzzles.instructor import site
+    from puzzles.instructor.launch import read_release
+
+    _dated(small_course, "2027-03-01", egg_02_later="released: 2027-03-08")
+    catalogue.write(model.load(small_course))
+    course = model.load(small_course).released_by("2027-02-01")
+    edition = site.Edition("student", replace(read_release(), until=course.until))
+    api = site.prepare(tmp_path / "src", course, edition, cache=None)
+    src = tmp_path / "src"
+    assert api == ["api/egg", "api/course"] and not (src / "api" / "trios.md").exists()
+    assert sorted(p.relative_to(src).as_posix() for p in src.glob("*/*.ipynb")) == ["egg/01-earlier.ipynb"]
+    home = "".join(cell.source for cell in nbformat.read(src / "index.ipynb", as_version=4).cells)
+    assert "egg/01-earlier" in home and "trios/01-only\n" not in home and "egg/02-later\n" not in home
+    assert "The only one (coming on 2027-03-01; 25 min)" in home and "Later (coming on 2027-03-08" in home
+    assert "released by 2027-02-01" in home
+    offered = sorted(p.relative_to(src / "_extra").as_posix() for p in (src / "_extra").rglob("*.ipynb"))
+    assert offered == ["downloads/student/00-course-map.ipynb", "downloads/student/egg/01-earlier.ipynb"]
