@@ -87,13 +87,20 @@ def exercise_table(course: model.Course) -> str:
     return "\n".join(lines)
 
 
-def lesson_table(course: model.Course) -> str:
-    """The course map's table: one row per unit, its lessons linked with their working times."""
+def lesson_table(course: model.Course, until=None) -> str:
+    """The course map's table: one row per unit, its lessons linked with their working times.
+
+    With ``until`` (a day), a lesson released after it is named with its release day, without
+    a link: the student edition of that day does not hold it."""
     lines = ["| # | unit | what it teaches | lessons | time |", "|---|---|---|---|---|"]
     for number, unit in enumerate(course.units, start=1):
         links = []
         for lesson in unit.lessons:
             extra = ", optional" if lesson.optional else ""
+            if not lesson.released_by(until):
+                when = f"coming on {lesson.released}; {_duration(lesson.minutes)}{extra}"
+                links.append(f"{lesson.title} ({when})")
+                continue
             links.append(f"[{lesson.title}]({lesson.relative}) ({_duration(lesson.minutes)}{extra})")
         source = f" ({unit.source})" if unit.source else ""
         lines.append(

@@ -17,12 +17,22 @@ The tags (cell metadata ``tags``):
 * ``check``: the cell ``check("egg-3", N)``;
 * ``reveals``: a cell after the check that states or shows the answer; the student edition
   keeps no answer in it.
+
+Release dates. A unit or a lesson of ``_toc.yml`` may carry ``released: YYYY-MM-DD``, the day
+its lesson (each of its lessons) is given to students; a lesson's own date overrides its
+unit's, and a lesson without one (the pack as shipped has none) is released from the start.
+``Course.released_by(day)`` is the course as students have it on that day: the student edition,
+its zip and the student site built with ``--until`` hold only those lessons. A lesson whose
+cells state an earlier exercise's answer (trios II prints E(2), the value trios-1 asks for)
+lists those exercises in ``prints_answers_of``; ``Course.release_warnings()`` names every such
+lesson released no later than the lesson of the exercise it gives away.
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+import datetime
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -52,6 +62,8 @@ __all__ = [
     "locate",
     "defined_names",
     "read_notebook",
+    "parse_day",
+    "read_toc",
 ]
 
 TAG_EXERCISE = "exercise"
@@ -259,6 +271,12 @@ class Lesson:
     points: dict[str, Points]  # the table of contents' overrides, by exercise id
     unit: Unit = field(repr=False)
     course: Course = field(repr=False)
+    released: datetime.date | None = None  # the day students get it; None: from the start
+    prints_answers_of: tuple[str, ...] = ()  # earlier exercises whose answers its cells state
+
+    def released_by(self, day: datetime.date | None) -> bool:
+        """Whether students have the lesson on ``day`` (None: the whole course, every lesson)."""
+        return day is None or self.released is None or self.released <= day
 
     @property
     def relative(self) -> str:
@@ -340,6 +358,7 @@ class Unit:
     source: str
     teaches: str
     lessons: list[Lesson] = field(default_factory=list)
+    released: datetime.date | None = None  # its lessons' date, unless a lesson sets its own
 
     @property
     def package(self) -> str:
@@ -358,6 +377,13 @@ class Course:
     root: Path
     units: list[Unit]
     root_page: str = "00-course-map"
+    until: datetime.date | None = None  # the day this course is released by; None: all of it
+    withheld: list[Lesson] = field(default_factory=list)  # its lessons released after ``until``
+    whole: Course | None = field(default=None, repr=False)  # the course with every lesson
+
+    def complete(self) -> Course:
+        """The course with every lesson, released or not (itself, unless it is ``released_by`` one)."""
+        return self.whole if self.whole is not None else self
 
     @property
     def course_map(self) -> Path:
@@ -396,16 +422,110 @@ class Course:
         """The course map and every lesson, in course order."""
         return [self.course_map, *(lesson.path for lesson in self.lessons)]
 
+    def released_by(self, day: datetime.date | str | None) -> Course:
+        """The course as students have it on ``day``: only the lessons released by then (a unit
+        with none left out), the others in ``withheld``; ``None`` gives the whole course.
+
+        Each lesson's ``released`` date is compared with ``day``; a lesson without one is always
+        there. The lessons kept are new objects of the new course; their notebooks are the same
+        files.
+        """
+        if day is None:
+            return self.complete()
+        day = parse_day(day, "the release day")
+        whole = self.complete()
+        course = Course(whole.root, [], whole.root_page, day, [], whole)
+        for unit in whole.units:
+            kept = replace(unit, lessons=[])
+            for lesson in unit.lessons:
+                if lesson.released_by(day):
+                    copy = replace(lesson, unit=kept, course=course)
+                    if "notebook" in lesson.__dict__:  # read once: the same file
+                        copy.__dict__["notebook"] = lesson.__dict__["notebook"]
+                    kept.lessons.append(copy)
+                else:
+                    course.withheld.append(lesson)
+            if kept.lessons:
+                course.units.append(kept)
+        return course
+
+    def release_warnings(self) -> list[str]:
+        """A sentence for each lesson released before the answers it states are due.
+
+        A lesson lists in ``prints_answers_of`` the earlier exercises whose answers its cells
+        state; students can read those answers the day it is released, so it must come after the
+        exercise's own lesson, on a later day (by then that exercise is due). A lesson that states
+        an answer and has no date while the exercise's lesson has one is named too. Raises
+        ``CourseError`` for an exercise that is not in an earlier lesson.
+        """
+        everything = self.complete().lessons
+        order = {lesson.file: n for n, lesson in enumerate(everything)}
+        owner = {exercise.id: lesson for lesson in everything for exercise in lesson.exercises}
+        warnings = []
+        for lesson in everything:
+            for exercise_id in lesson.prints_answers_of:
+                earlier = owner.get(exercise_id)
+                if earlier is None:
+                    raise CourseError(
+                        f"the lesson {lesson.file} lists {exercise_id!r} in prints_answers_of, and the "
+                        f"course has no exercise {exercise_id!r}"
+                    )
+                if order[earlier.file] >= order[lesson.file]:
+                    raise CourseError(
+                        f"the lesson {lesson.file} lists {exercise_id!r} in prints_answers_of, an "
+                        f"exercise of {earlier.file}, which is not an earlier lesson"
+                    )
+                if earlier.released is None:
+                    continue  # the exercise's lesson is out from the start: nothing to wait for
+                if lesson.released is None or lesson.released <= earlier.released:
+                    when = "from the start" if lesson.released is None else f"on {lesson.released}"
+                    warnings.append(
+                        f"{lesson.file} is released {when} and states the answer to {exercise_id}, "
+                        f"an exercise of {earlier.file}, released on {earlier.released}: release "
+                        f"{lesson.file} after {exercise_id} is due (a later day than {earlier.released})"
+                    )
+        return warnings
+
 
 # -- reading the table of contents -----------------------------------------------------------------
 
-_PART_KEYS = {"caption", "unit", "source", "teaches", "chapters"}
-_CHAPTER_KEYS = {"file", "title", "minutes", "optional", "points"}
+_PART_KEYS = {"caption", "unit", "source", "teaches", "chapters", "released"}
+_CHAPTER_KEYS = {"file", "title", "minutes", "optional", "points", "released", "prints_answers_of"}
+
+
+def parse_day(value: Any, what: str) -> datetime.date:
+    """A day written ``YYYY-MM-DD`` (a date as YAML reads it, or that text); ``what`` names it in
+    the sentence a bad value gets."""
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return datetime.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise CourseError(f"{what} must be a day written YYYY-MM-DD (like 2027-01-18), got {value!r}")
 
 
 def default_root() -> Path:
     """The ``notebooks/`` folder of the repository this package is installed from."""
     return Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def read_toc(path: Path) -> Any:
+    """A table of contents as YAML reads it, except that a day stays the text it is written as
+    (``parse_day`` reads it, and names the lesson of a day that does not exist, 2027-02-30)."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.yaml_implicit_resolvers = {
+        first: [(tag, pattern) for tag, pattern in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=Loader)  # noqa: S506 (a SafeLoader)
 
 
 def load(root: Path | str | None = None) -> Course:
@@ -421,7 +541,7 @@ def load(root: Path | str | None = None) -> Course:
             "point them at its notebooks folder)"
         )
     try:
-        toc = yaml.safe_load(toc_path.read_text(encoding="utf-8"))
+        toc = read_toc(toc_path)
     except yaml.YAMLError as error:
         raise CourseError(f"{toc_path} is not valid YAML: {error}") from None
 
@@ -446,6 +566,7 @@ def load(root: Path | str | None = None) -> Course:
             str(part.get("caption", folder)),
             str(part.get("source", "")),
             str(part.get("teaches", "")),
+            released=_day(part, f"the release day of the unit {folder}", fail),
         )
         chapters = part.get("chapters")
         if not isinstance(chapters, list) or not chapters:
@@ -467,6 +588,13 @@ def load(root: Path | str | None = None) -> Course:
             minutes = chapter.get("minutes", 40)
             if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes <= 0:
                 raise fail(f"the lesson {file}: minutes must be a positive whole number, got {minutes!r}")
+            released = _day(chapter, f"the release day of the lesson {file}", fail)
+            gives = chapter.get("prints_answers_of") or []
+            if not isinstance(gives, list) or not all(isinstance(g, str) and g for g in gives):
+                raise fail(
+                    f"the lesson {file}: prints_answers_of must be a list of exercise ids "
+                    f"(like [trios-1]), got {gives!r}"
+                )
             unit.lessons.append(
                 Lesson(
                     file,
@@ -476,12 +604,23 @@ def load(root: Path | str | None = None) -> Course:
                     _points(chapter.get("points") or {}, fail, file),
                     unit,
                     course,
+                    released if released is not None else unit.released,
+                    tuple(gives),
                 )
             )
         course.units.append(unit)
     if not course.units:
         raise fail("it lists no unit")
     return course
+
+
+def _day(entry: dict, what: str, fail) -> datetime.date | None:
+    if entry.get("released") is None:
+        return None
+    try:
+        return parse_day(entry["released"], what)
+    except CourseError as error:
+        raise fail(str(error)) from None
 
 
 def _points(raw: Any, fail, file: str) -> dict[str, Points]:

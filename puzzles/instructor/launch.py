@@ -10,6 +10,11 @@ commit twice (see ``puzzles.instructor.release``):
   copy, and a tag has no ``origin/<tag>``. The release step writes the branch once and never
   moves it, so it holds the same commit as the tag.
 
+``dp-puzzles release --until DAY`` makes the release of the lessons released by that day
+(``released`` in ``_toc.yml``), named ``v<version>-student-<DAY>`` and
+``student-v<version>-<DAY>``; the student site built with the same ``--until`` opens that one,
+so a launch link never opens a copy of the course that holds a lesson still to come.
+
 The links (each checked against its service's documented format):
 
 * Binder, ``https://mybinder.org/v2/gh/<owner>/<repo>/<tag>?urlpath=lab/tree/<path>``
@@ -27,6 +32,7 @@ in ``pyproject.toml`` or ``dp-puzzles site --hub``. A link whose address is not 
 
 from __future__ import annotations
 
+import datetime
 import re
 import tomllib
 from dataclasses import dataclass
@@ -49,14 +55,16 @@ __all__ = [
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def release_tag(version: str) -> str:
-    """The tag of a release's student edition: ``v0.1.0-student``."""
-    return f"v{version}-student"
+def release_tag(version: str, until: datetime.date | None = None) -> str:
+    """The tag of a release's student edition: ``v0.1.0-student``; of its lessons released by a
+    day: ``v0.1.0-student-2027-03-08``."""
+    return f"v{version}-student" + (f"-{until.isoformat()}" if until is not None else "")
 
 
-def release_branch(version: str) -> str:
-    """The branch nbgitpuller pulls a release's student edition from: ``student-v0.1.0``."""
-    return f"student-v{version}"
+def release_branch(version: str, until: datetime.date | None = None) -> str:
+    """The branch nbgitpuller pulls a release's student edition from: ``student-v0.1.0``
+    (``student-v0.1.0-2027-03-08`` for the lessons released by that day)."""
+    return f"student-v{version}" + (f"-{until.isoformat()}" if until is not None else "")
 
 
 @dataclass(frozen=True)
@@ -67,14 +75,15 @@ class Release:
     repository: str = ""  # https://github.com/<owner>/<repo>, or "" where it is not set
     hub: str = ""  # https://hub.example.edu, or "" where it is not set
     distribution: str = "dp-puzzles"
+    until: datetime.date | None = None  # its student edition holds the lessons released by then
 
     @property
     def tag(self) -> str:
-        return release_tag(self.version)
+        return release_tag(self.version, self.until)
 
     @property
     def branch(self) -> str:
-        return release_branch(self.version)
+        return release_branch(self.version, self.until)
 
 
 def read_release(root: Path = ROOT, hub: str | None = None) -> Release:

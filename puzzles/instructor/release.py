@@ -1,6 +1,6 @@
 """Release the student edition, so that the launch links have something to open.
 
-    dp-puzzles release [--repo .] [--allow-dirty]
+    dp-puzzles release [--repo .] [--allow-dirty] [--until YYYY-MM-DD]
 
 The course site's launch links (Binder, nbgitpuller on a JupyterHub, Colab) open a lesson's
 student notebook at a fixed release, never at ``HEAD`` (see ``puzzles.instructor.launch``).
@@ -21,17 +21,24 @@ the same, and refuses when it differs (raise the version in ``pyproject.toml`` f
 refuses a working tree with uncommitted changes (``--allow-dirty`` to build it all the same),
 since the release must be what the repository holds. Nothing is pushed: the command prints the
 ``git push`` that publishes the tag and the branch.
+
+With ``--until DAY`` the release holds only the lessons released by that day (``released`` in
+``_toc.yml``), and its tag and branch carry the day: ``v<version>-student-<DAY>``. The student
+site built with the same ``--until`` opens lessons there, so its launch links never reach a
+lesson that is still to come. Make one for each day a lesson is released.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import nbformat
@@ -115,13 +122,19 @@ def _with_setup(path: Path, cell: nbformat.NotebookNode) -> None:
 
 
 def write_student_tree(
-    course: model.Course, target: Path, root: Path = ROOT, release: Release | None = None
+    course: model.Course,
+    target: Path,
+    root: Path = ROOT,
+    release: Release | None = None,
+    until: datetime.date | None = None,
 ) -> list[Path]:
     """Write the student edition of ``course`` into the empty folder ``target``, laid out as the
-    student zip is; with ``release``, add ``.binder/`` and the Colab set-up cell too.
+    student zip is; with ``release``, add ``.binder/`` and the Colab set-up cell too; with
+    ``until`` (a day), only the lessons released by then (``course.until`` where not given).
 
     Returns the files written. ``root`` is the repository whose package and files go with it.
     """
+    until = until if until is not None else course.until
     from puzzles.instructor.student import build as build_student
 
     target = Path(target)
@@ -134,7 +147,7 @@ def write_student_tree(
         written.append(destination)
 
     with tempfile.TemporaryDirectory(prefix="dp-puzzles-student-") as work:
-        edition, _ = build_student(course.root, Path(work) / "notebooks", log=lambda line: None)
+        edition, _ = build_student(course.root, Path(work) / "notebooks", log=lambda line: None, until=until)
         for path in sorted(edition.rglob("*")):
             if path.is_file() and (path.suffix == ".ipynb" or path.name == model.TOC):
                 copy(path, f"notebooks/{path.relative_to(edition).as_posix()}")
@@ -143,7 +156,13 @@ def write_student_tree(
         for path in written:
             if path.suffix == ".ipynb":
                 _with_setup(path, cell)
-    (target / "START-HERE.md").write_text(STUDENT_README, encoding="utf-8")
+    readme = STUDENT_README
+    if until is not None:
+        readme += (
+            f"\nThis edition holds the lessons released by {until.isoformat()}; the course map names each "
+            "lesson still to come with the day it is released.\n"
+        )
+    (target / "START-HERE.md").write_text(readme, encoding="utf-8")
     written.append(target / "START-HERE.md")
     for name in TOP_FILES:
         if (root / name).is_file():
@@ -156,12 +175,15 @@ def write_student_tree(
     return written
 
 
-def student_zip(course: model.Course, target: Path, root: Path = ROOT) -> Path:
-    """A zip of the student edition that runs on its own (``make lab``), under one top folder."""
+def student_zip(
+    course: model.Course, target: Path, root: Path = ROOT, until: datetime.date | None = None
+) -> Path:
+    """A zip of the student edition that runs on its own (``make lab``), under one top folder;
+    with ``until`` (or ``course.until``), only the lessons released by that day."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="dp-puzzles-zip-") as work:
         tree = Path(work) / ZIP_TOP
-        files = write_student_tree(course, tree, root)
+        files = write_student_tree(course, tree, root, until=until)
         with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(files):
                 archive.write(path, f"{ZIP_TOP}/{path.relative_to(tree).as_posix()}")
@@ -188,16 +210,24 @@ def _resolve(root: Path, ref: str) -> str | None:
     return found.stdout.strip() or None
 
 
-def _previous_release(root: Path, tag: str) -> str | None:
-    tags = _git(root, "tag", "--list", "v*-student", "--sort=-v:refname").splitlines()
+def _previous_release(root: Path, tag: str, dated: bool = False) -> str | None:
+    if dated:  # the releases of lessons by a day follow each other in the order they were made
+        tags = _git(root, "tag", "--list", "v*-student*", "--sort=-creatordate").splitlines()
+    else:
+        tags = _git(root, "tag", "--list", "v*-student", "--sort=-v:refname").splitlines()
     for name in tags:
         if name != tag:
             return _resolve(root, f"refs/tags/{name}")
     return None
 
 
-def release(root: Path = ROOT, allow_dirty: bool = False, log=print) -> tuple[str, Release]:
-    """Commit the student edition of ``root``'s version and name it; return the commit and release."""
+def release(
+    root: Path = ROOT, allow_dirty: bool = False, log=print, until: datetime.date | None = None
+) -> tuple[str, Release]:
+    """Commit the student edition of ``root``'s version and name it; return the commit and release.
+
+    With ``until`` (a day), the edition holds only the lessons released by then, and is named
+    for that day too (``v<version>-student-<day>``, ``student-v<version>-<day>``)."""
     root = Path(root).resolve()
     if shutil.which("git") is None:
         raise ReleaseError("the release is made with git, which is not installed")
@@ -206,7 +236,7 @@ def release(root: Path = ROOT, allow_dirty: bool = False, log=print) -> tuple[st
     top = Path(_git(root, "rev-parse", "--show-toplevel")).resolve()
     if top != root:
         raise ReleaseError(f"{root} is not the top of its git repository ({top} is)")
-    info = read_release(root)
+    info = replace(read_release(root), until=until)
     if not allow_dirty:
         changed = _git(root, "status", "--porcelain", "--untracked-files=no")
         if changed:
@@ -214,7 +244,7 @@ def release(root: Path = ROOT, allow_dirty: bool = False, log=print) -> tuple[st
                 "the working tree has uncommitted changes; commit them first (the release must be what "
                 "the repository holds), or pass --allow-dirty:\n" + changed
             )
-    course = model.load(root / "notebooks")
+    course = model.load(root / "notebooks").released_by(until)
     source = _resolve(root, "HEAD") or "no commit"
     with tempfile.TemporaryDirectory(prefix="dp-puzzles-release-") as work:
         tree_dir = Path(work) / "tree"
@@ -233,8 +263,9 @@ def release(root: Path = ROOT, allow_dirty: bool = False, log=print) -> tuple[st
             )
     commit = tagged or branched
     if commit is None:
-        parent = _previous_release(root, info.tag)
-        message = f"Student edition of {info.distribution} {info.version} (built from {source[:12]})"
+        parent = _previous_release(root, info.tag, dated=until is not None)
+        held = f", the lessons released by {until}" if until is not None else ""
+        message = f"Student edition of {info.distribution} {info.version}{held} (built from {source[:12]})"
         commit = _git(root, "commit-tree", tree, *(["-p", parent] if parent else []), "-m", message)
     if tagged is None:
         _git(root, "tag", "--annotate", info.tag, commit, "-m", f"Student edition of {info.version}")
@@ -261,11 +292,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="release even though the working tree has uncommitted changes",
     )
+    parser.add_argument(
+        "--until",
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="release only the lessons released by that day (`released` in _toc.yml), or `today`, "
+        "as v<version>-student-<day>; the student site built with the same --until opens it",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        release(args.repo, allow_dirty=args.allow_dirty)
+        from puzzles.instructor.student import until_day
+
+        release(args.repo, allow_dirty=args.allow_dirty, until=until_day(args.until))
     except (ReleaseError, model.CourseError, ValueError) as error:
         print(f"dp-puzzles release: {error}", file=sys.stderr)
         return 2

@@ -16,6 +16,12 @@ reference from the docstrings, and the version of the pack on every page.
   form, and its API pages leave out the instructor's tools. It offers only the student
   notebooks and the student zip.
 
+With ``--until DAY`` the student edition holds only the lessons released by that day
+(``released`` in ``_toc.yml``, see ``puzzles.instructor.course``): no page, download, zip or
+API page of a unit of a lesson still to come, and the course map names each such lesson with
+its day, without a link; its launch links open the release of that day, which
+``dp-puzzles release --until DAY`` makes.
+
 Under each lesson's title, launch links open the lesson's *student* notebook at the fixed
 release of this version (Binder, the instructor's JupyterHub through nbgitpuller, Colab; see
 ``puzzles.instructor.launch`` and ``dp-puzzles release``), next to the downloads. A widget is
@@ -45,7 +51,7 @@ import sys
 import tarfile
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
 
@@ -56,7 +62,13 @@ from puzzles.instructor import course as model
 from puzzles.instructor.builds import BuildRefused, OutputFolder
 from puzzles.instructor.launch import ROOT, Release, launch_links, read_release
 from puzzles.instructor.release import student_zip
-from puzzles.instructor.student import keep_displayed_widgets, student_notebook
+from puzzles.instructor.student import (
+    edition_of,
+    keep_displayed_widgets,
+    release_notes,
+    student_notebook,
+    until_day,
+)
 
 __all__ = [
     "ROOT",
@@ -200,6 +212,8 @@ class Edition:
         release = self.release
         edition = "student edition" if self.student else "teacher edition"
         launch = f"launch links open the student notebooks of release {release.tag}"
+        if release.until is not None:
+            edition += f" of the lessons released by {release.until}"
         return {
             "version": release.version,
             "edition": self.name,
@@ -436,6 +450,11 @@ def _home_banner(edition: Edition) -> nbformat.NotebookNode:
             "JupyterLab (unzip it and run <code>make lab</code>), or run a lesson online from the links "
             "under its title."
         )
+        if release.until is not None:
+            about += (
+                f" It holds the lessons released by {release.until}; the course map gives the day of "
+                "each lesson still to come."
+            )
         downloads = [
             zip_link,
             _link(
@@ -473,7 +492,7 @@ def _home_banner(edition: Edition) -> nbformat.NotebookNode:
 
 def _home_page(course: model.Course, edition: Edition, api: list[str]) -> nbformat.NotebookNode:
     teacher = model.read_notebook(course.course_map)
-    page = student_notebook(teacher) if edition.student else copy.deepcopy(teacher)
+    page = edition_of(teacher, course.course_map, course) if edition.student else copy.deepcopy(teacher)
     ref = edition.release.tag if edition.student else "main"
     start, end = catalogue.LESSONS
     for cell in page.cells:
@@ -569,7 +588,7 @@ def _downloads(course: model.Course, edition: Edition, extra: Path) -> None:
             shutil.copy(path, teacher)
         student = downloads / "student" / relative
         student.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(student_notebook(notebook), str(student))
+        nbformat.write(edition_of(notebook, path, course), str(student))
     student_zip(course, downloads / STUDENT_ZIP)
 
 
@@ -605,17 +624,32 @@ def build(
     hub: str | None = None,
     vendored: bool = True,
     log=print,
+    until=None,
 ) -> Path:
     """Build one edition of the site into ``out``; return the path of its home page.
 
-    Raises ``BuildRefused`` (before anything is built) when ``out`` is not this edition's to
-    write, ``CourseError`` when the notebooks hold no course.
+    With ``until`` (a day; the student edition only), the site holds the lessons released by
+    then: their pages, downloads and zip, the API pages of their units, a course map that names
+    each lesson still to come with its day, and launch links that open the release of that day
+    (``dp-puzzles release --until``). Raises ``BuildRefused`` (before anything is built) when
+    ``out`` is not this edition's to write, ``CourseError`` when the notebooks hold no course or
+    ``until`` is no day.
     """
     if edition not in EDITIONS:
         raise ValueError(f"the edition is 'teacher' or 'student', got {edition!r}")
+    day = None if until is None else model.parse_day(until, "--until")
+    if day is not None and edition != "student":
+        raise ValueError(
+            "--until is for the student edition (the teacher edition shows every lesson with its "
+            "worked solutions): pass --edition student"
+        )
     started = time.perf_counter()
-    course = model.load(notebooks)
-    chosen = Edition(edition, read_release(ROOT, hub))
+    whole = model.load(notebooks)
+    if edition == "student":
+        for line in release_notes(whole, day):
+            log(line)
+    course = whole.released_by(day)
+    chosen = Edition(edition, replace(read_release(ROOT, hub), until=day))
     default = "site" if edition == "teacher" else "site-student"
     out = Path(out) if out is not None else course.root.parent / "build" / default
     folder = OutputFolder(out, tool_name(edition), sources=[course.root, DOCS, ROOT / "puzzles"])
@@ -673,12 +707,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where the npm tarballs of MathJax and the widget manager are kept "
         f"(default: {default_cache()})",
     )
+    parser.add_argument(
+        "--until",
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="student edition only: hold only the lessons released by that day (`released` in "
+        "_toc.yml; a lesson without one is always held), or `today`; the launch links open the "
+        "release of that day (dp-puzzles release --until); default: every lesson",
+    )
     parser.add_argument("--jobs", default="auto", help="Sphinx's -j (default auto)")
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        build(args.edition, args.out, args.notebooks, cache=args.vendor_cache, jobs=args.jobs, hub=args.hub)
+        build(
+            args.edition,
+            args.out,
+            args.notebooks,
+            cache=args.vendor_cache,
+            jobs=args.jobs,
+            hub=args.hub,
+            until=until_day(args.until),
+        )
     except (BuildRefused, model.CourseError, ValueError) as error:
         print(f"dp-puzzles site: {error}", file=sys.stderr)
         return 2

@@ -1,8 +1,9 @@
 """The student edition: every lesson with no answer in it.
 
-    dp-puzzles student [--source notebooks] [--out build/student]
+    dp-puzzles student [--source notebooks] [--out build/student] [--until YYYY-MM-DD]
 
-For each notebook of the course (the course map and every lesson of ``_toc.yml``):
+For each notebook of the course (the course map and every lesson of ``_toc.yml``; with
+``--until DAY``, only the lessons released by that day, see below):
 
 * a worked solution in code becomes a visible stub for the names it defines, its first line
   the one to fill in: ``def N(k): ...  # your code here`` for a function,
@@ -18,6 +19,15 @@ grader can find each exercise's cells in a hand-in (find a cell by its id: after
 reveals, the student edition's cells are fewer than the teacher's). The teacher notebooks are never changed:
 the output folder may not overlap the source, and is written only when it is new, empty or
 this tool's own earlier output.
+
+Release days. With ``--until DAY`` (``YYYY-MM-DD``, or ``today``) the edition holds only the
+lessons released by that day (``released`` in ``_toc.yml``; a lesson without a date is always
+there): the other lessons' notebooks are not written, its ``_toc.yml`` lists only the lessons
+it holds, the course map names each lesson still to come with its day, without a link, and a
+link from a lesson to one still to come becomes its text and the day.
+Without ``--until`` it holds every lesson, released or not, as the instructor's copy does; when
+the table of contents sets release days, the command says so. It warns about every lesson
+released before the answers it states are due (``prints_answers_of`` in ``_toc.yml``).
 """
 
 from __future__ import annotations
@@ -25,6 +35,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import datetime
 import io
 import json
 import re
@@ -46,6 +57,10 @@ __all__ = [
     "clear_outputs",
     "keep_displayed_widgets",
     "build",
+    "edition_of",
+    "released_toc",
+    "release_notes",
+    "until_day",
     "add_arguments",
     "run",
     "main",
@@ -234,16 +249,115 @@ def keep_displayed_widgets(notebook: nbformat.NotebookNode) -> dict:
     return widgets["state"]  # (a NotebookNode stores a copy of what it is given)
 
 
-def build(source: Path | None = None, out: Path | None = None, log=print) -> tuple[Path, list[Path]]:
+def released_toc(course: model.Course, until: datetime.date) -> str:
+    """The text of ``course``'s ``_toc.yml`` with only the lessons released by ``until`` (a unit
+    with none left out), for the student edition of that day."""
+    import yaml
+
+    toc = model.read_toc(course.root / model.TOC)
+    kept = {lesson.file for lesson in course.released_by(until).lessons}
+    parts = []
+    for part in toc["parts"]:
+        chapters = [c for c in part["chapters"] if c["file"].removesuffix(".ipynb") in kept]
+        if chapters:
+            parts.append({**part, "chapters": chapters})
+    toc["parts"] = parts
+    head = (
+        f"# The lessons of the student edition released by {until.isoformat()} (written by "
+        "`dp-puzzles student --until`;\n# the course's own table of contents lists every lesson).\n"
+    )
+    return head + yaml.safe_dump(toc, sort_keys=False, allow_unicode=True, width=100)
+
+
+def release_notes(course: model.Course, until: datetime.date | None) -> list[str]:
+    """What the builders of a student edition say about release days: a warning for each lesson
+    released before the answers it states are due, and, without ``until`` where the table of
+    contents sets days, that every lesson is in it."""
+    course = course.complete()
+    dated = [lesson for lesson in course.lessons if lesson.released is not None]
+    notes = []
+    if dated:  # without a day, every lesson is out from the start: no answer comes too early
+        try:
+            notes += [f"warning: {line}" for line in course.release_warnings()]
+        except model.CourseError as error:  # a notebook that cannot be read is named by the build too
+            notes.append(f"warning: the release days cannot be checked: {error}")
+    if until is None and dated:
+        notes.append(
+            f"note: {len(dated)} lessons have a release day in {model.TOC}, and without --until the "
+            "student edition holds every lesson; pass --until YYYY-MM-DD (or today) to hold only "
+            "those released by that day"
+        )
+    return notes
+
+
+_NOTEBOOK_LINK = re.compile(r"\[([^\]]*)\]\(([^)\s#]+\.ipynb)(#[^)\s]*)?\)")
+
+
+def _unlink_withheld(notebook: nbformat.NotebookNode, relative: Path, course: model.Course) -> None:
+    """A Markdown link to a lesson that ``course`` withholds becomes its text and the lesson's day:
+    the edition does not hold the notebook it would open."""
+    withheld = {lesson.relative: lesson for lesson in course.withheld}
+    if not withheld:
+        return
+
+    def unlink(match: re.Match) -> str:
+        parts: list[str] = []
+        for part in (relative.parent / match.group(2)).as_posix().split("/"):
+            if part == "..":
+                if parts:
+                    parts.pop()
+            elif part != ".":
+                parts.append(part)
+        lesson = withheld.get("/".join(parts))
+        if lesson is None:
+            return match.group(0)
+        return f"{match.group(1)} (a lesson coming on {lesson.released})"
+
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            cell.source = _NOTEBOOK_LINK.sub(unlink, cell.source)
+
+
+def edition_of(notebook: nbformat.NotebookNode, path: Path, course: model.Course) -> nbformat.NotebookNode:
+    """The student edition of ``notebook``, read from ``path`` of ``course``: ``student_notebook``,
+    and for the course map of a course released by a day (``Course.released_by``), its table of
+    lessons of that day: each lesson still to come named with its day, without a link."""
+    from puzzles.instructor import catalogue
+
+    edition = student_notebook(notebook)
+    if course.until is None:
+        return edition
+    _unlink_withheld(edition, Path(path).relative_to(course.root), course)
+    if Path(path) != course.course_map:
+        return edition
+    start, end = catalogue.LESSONS
+    table = catalogue.lesson_table(course.complete(), course.until)
+    for cell in edition.cells:
+        if cell.cell_type == "markdown" and start in cell.source and end in cell.source:
+            cell.source = catalogue.replace_between(cell.source, catalogue.LESSONS, table, "the course map")
+    return edition
+
+
+def build(
+    source: Path | None = None,
+    out: Path | None = None,
+    log=print,
+    until: datetime.date | str | None = None,
+) -> tuple[Path, list[Path]]:
     """Write the student edition of the course in ``source`` to ``out``; return the folder and the
     notebooks written.
 
+    With ``until`` (a day), only the lessons released by then (see the module's description).
     A notebook that cannot be read or turned into its student edition is named (with its cell)
     and left out; the others are still written. Raises ``CourseError`` when ``source`` holds no
-    course and ``BuildRefused`` when ``out`` is not safe to write.
+    course or ``until`` is no day, and ``BuildRefused`` when ``out`` is not safe to write.
     """
-    course = model.load(source)
-    out = Path(out) if out is not None else course.root.parent / "build" / "student"
+    whole = model.load(source)
+    day = None if until is None else model.parse_day(until, "--until")
+    course = whole.released_by(day)
+    for line in release_notes(whole, day):
+        log(line)
+    out = Path(out) if out is not None else whole.root.parent / "build" / "student"
     written: list[Path] = []
     failed: list[str] = []
     with OutputFolder(out, TOOL, sources=[course.root]) as folder:
@@ -255,7 +369,7 @@ def build(source: Path | None = None, out: Path | None = None, log=print) -> tup
                 failed.append(str(error))
                 continue
             try:
-                edition = student_notebook(notebook)
+                edition = edition_of(notebook, path, course)
             except (SyntaxError, ValueError) as error:
                 where = _failing_cell(notebook)
                 failed.append(f"{path}: {where}{error}")
@@ -265,7 +379,8 @@ def build(source: Path | None = None, out: Path | None = None, log=print) -> tup
             written.append(target)
         toc = course.root / model.TOC
         if toc.exists():
-            folder.write_text(model.TOC, toc.read_text(encoding="utf-8"))
+            text = released_toc(whole, day) if day is not None else toc.read_text(encoding="utf-8")
+            folder.write_text(model.TOC, text)
     for line in failed:
         log(f"left out: {line}")
     if failed:
@@ -306,11 +421,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the folder to write (default: build/student next to the notebooks folder); it must be new, "
         "empty, or this command's earlier output, and outside the source",
     )
+    parser.add_argument(
+        "--until",
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="hold only the lessons released by that day (their `released` in _toc.yml; a lesson "
+        "without one is always held), or `today`; default: every lesson",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        out, written = build(args.source, args.out)
+        day = until_day(args.until)
+        out, written = build(args.source, args.out, log=lambda line: print(line, file=sys.stderr), until=day)
     except (model.CourseError, BuildRefused) as error:
         print(f"dp-puzzles student: {error}", file=sys.stderr)
         return 2
@@ -320,8 +443,18 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    print(f"student edition: {len(written)} notebooks written to {out}")
+    held = f" (the lessons released by {day})" if day is not None else ""
+    print(f"student edition{held}: {len(written)} notebooks written to {out}")
     return 0
+
+
+def until_day(value: str | None) -> datetime.date | None:
+    """``--until``'s day: ``YYYY-MM-DD``, ``today``, or None (every lesson)."""
+    if value is None:
+        return None
+    if value.strip().lower() == "today":
+        return datetime.date.today()
+    return model.parse_day(value, "--until")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from datetime import date
 from pathlib import Path
 
 import nbformat
@@ -16,6 +17,7 @@ import pytest
 
 from puzzles.instructor import catalogue, student
 from puzzles.instructor import course as model
+from support.sites import fake_npm_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -246,26 +248,6 @@ def test_a_copied_course_reads_the_same(tmp_path):
 # -- the site, both editions, follows the small course ------------------------------------------
 
 
-def _fake_npm_cache(folder: Path) -> Path:
-    """The npm tarballs the site vendors, each with one small file: the site takes them from the
-    cache it is given, and never asks npm (or the repository's build/vendor) for them."""
-    import io
-    import tarfile
-
-    from puzzles.instructor.site import VENDORED
-
-    folder.mkdir(parents=True, exist_ok=True)
-    inner = {"mathjax": "package/es5/tex-chtml.js", "requirejs": "package/require.js"}
-    for package in VENDORED:
-        member = inner.get(package.name, "package/dist/embed-amd.js")
-        with tarfile.open(folder / package.tarball, "w:gz") as archive:
-            data = f"/* {package.name} from the test's cache */".encode()
-            info = tarfile.TarInfo(member)
-            info.size = len(data)
-            archive.addfile(info, io.BytesIO(data))
-    return folder
-
-
 @pytest.fixture(scope="module")
 def small_sites(tmp_path_factory):
     """Both editions of the site of the small course, built once for the tests below."""
@@ -273,7 +255,7 @@ def small_sites(tmp_path_factory):
 
     work = tmp_path_factory.mktemp("small-sites")
     root = make_small_course(work / "course")
-    cache = _fake_npm_cache(work / "npm-cache")
+    cache = fake_npm_cache(work / "npm-cache")
     repository_cache = ROOT / "build" / "vendor"
     before = sorted(repository_cache.iterdir()) if repository_cache.exists() else None
     built = {
@@ -407,3 +389,255 @@ def test_each_lesson_states_the_time_the_table_of_contents_gives_it():
         found = re.search(r"Time: about (\d+) minutes", lesson.notebook.cells[0].source)
         stated[lesson.file] = int(found.group(1)) if found else None
     assert stated == {lesson.file: lesson.minutes for lesson in model.load().lessons}
+
+
+# -- release days: a lesson is given to students on its day -----------------------------------------
+
+
+def _dated(root: Path, unit_day: str | None = None, **lesson_lines: str) -> Path:
+    """The small course's table of contents with ``released`` on the trios unit and extra lines
+    under a lesson (``egg_02_later="released: 2027-03-08"``)."""
+    toc = textwrap.dedent(SMALL_TOC)
+    if unit_day is not None:
+        toc = toc.replace("    unit: trios\n", f"    unit: trios\n    released: {unit_day}\n")
+    for name, lines in lesson_lines.items():
+        file = name.replace("_", "/", 1).replace("_", "-")
+        entry = f"      - file: {file}\n"
+        assert entry in toc, file
+        extra = "".join(f"        {line}\n" for line in lines.splitlines())
+        toc = toc.replace(entry, entry + extra)
+    (root / "_toc.yml").write_text(toc)
+    return root
+
+
+def test_the_pack_as_shipped_releases_every_lesson_from_the_start():
+    course = model.load()
+    assert [lesson.released for lesson in course.lessons] == [None] * len(course.lessons)
+    early = course.released_by("2000-01-01")
+    assert [lesson.file for lesson in early.lessons] == [lesson.file for lesson in course.lessons]
+    assert early.withheld == []
+    assert course.release_warnings() == []
+
+
+def test_a_units_day_is_its_lessons_unless_a_lesson_sets_its_own(small_course):
+    _dated(small_course, "2027-03-01", egg_02_later="released: 2027-03-08")
+    course = model.load(small_course)
+    days = {lesson.file: lesson.released for lesson in course.lessons}
+    assert days == {
+        "trios/01-only": date(2027, 3, 1),
+        "egg/02-later": date(2027, 3, 8),
+        "egg/01-earlier": None,  # no day: released from the start
+    }
+    later = course.lesson("egg/02-later")
+    assert not later.released_by(date(2027, 3, 7)) and later.released_by(date(2027, 3, 8))
+    assert later.released_by(None)
+
+
+def test_the_course_released_by_a_day_holds_only_those_lessons(small_course):
+    _dated(small_course, "2027-03-01", egg_02_later="released: 2027-03-08")
+    course = model.load(small_course)
+    before = course.released_by("2027-02-28")
+    assert [lesson.file for lesson in before.lessons] == ["egg/01-earlier"]
+    assert [unit.folder for unit in before.units] == ["egg"]  # a unit with no lesson is left out
+    assert [lesson.file for lesson in before.withheld] == ["trios/01-only", "egg/02-later"]
+    assert before.notebooks() == [course.course_map, small_course / "egg" / "01-earlier.ipynb"]
+    assert [e.id for e in before.exercises] == []
+    between = course.released_by(date(2027, 3, 7))
+    assert [lesson.file for lesson in between.lessons] == ["trios/01-only", "egg/01-earlier"]
+    assert [e.id for e in between.exercises] == ["trios-1"]
+    assert between.until == date(2027, 3, 7) and between.complete() is course
+    assert between.lessons[0].course is between and between.lessons[0].unit is between.units[0]
+    after = between.released_by("2027-03-08")  # from the whole course, not from the smaller one
+    assert [lesson.file for lesson in after.lessons] == [lesson.file for lesson in course.lessons]
+    assert course.released_by(None) is course and between.released_by(None) is course
+
+
+@pytest.mark.parametrize(
+    "value, why",
+    [
+        ("2027-02-30", "the lesson egg/02-later must be a day written YYYY-MM-DD.*'2027-02-30'"),
+        ("next week", "the lesson egg/02-later must be a day written YYYY-MM-DD.*'next week'"),
+        ("3", "the lesson egg/02-later must be a day written YYYY-MM-DD.*3"),
+    ],
+)
+def test_a_bad_release_day_is_a_sentence_naming_the_lesson_and_the_value(small_course, value, why):
+    _dated(small_course, egg_02_later=f"released: {value}")
+    with pytest.raises(model.CourseError, match=why):
+        model.load(small_course)
+
+
+def test_a_bad_units_day_and_a_bad_list_of_given_away_answers_are_named(small_course):
+    _dated(small_course, "1 March")
+    with pytest.raises(model.CourseError, match="the unit trios must be a day.*'1 March'"):
+        model.load(small_course)
+    _dated(small_course, egg_02_later="prints_answers_of: trios-1")
+    with pytest.raises(model.CourseError, match="egg/02-later: prints_answers_of must be a list"):
+        model.load(small_course)
+    with pytest.raises(model.CourseError, match="--until must be a day.*'soon'"):
+        model.parse_day("soon", "--until")
+
+
+def test_a_lesson_released_before_the_answers_it_prints_are_due_is_named(small_course):
+    # egg/02-later prints trios-1's answer (the trios lesson comes first in this course)
+    _dated(small_course, "2027-03-01", egg_02_later="released: 2027-03-08\nprints_answers_of: [trios-1]")
+    assert model.load(small_course).release_warnings() == []
+    _dated(small_course, "2027-03-01", egg_02_later="released: 2027-03-01\nprints_answers_of: [trios-1]")
+    (warning,) = model.load(small_course).release_warnings()
+    assert "egg/02-later is released on 2027-03-01 and states the answer to trios-1" in warning
+    assert "trios/01-only, released on 2027-03-01" in warning
+    _dated(small_course, "2027-03-01", egg_02_later="prints_answers_of: [trios-1]")
+    (warning,) = model.load(small_course).release_warnings()
+    assert "egg/02-later is released from the start" in warning
+    _dated(small_course, egg_02_later="prints_answers_of: [trios-1]")  # no days: nothing to wait for
+    assert model.load(small_course).release_warnings() == []
+    _dated(small_course, egg_02_later="prints_answers_of: [trios-9]")
+    with pytest.raises(model.CourseError, match="egg/02-later lists 'trios-9'.*no exercise 'trios-9'"):
+        model.load(small_course).release_warnings()
+    _dated(small_course, trios_01_only="prints_answers_of: [egg-3]")
+    with pytest.raises(
+        model.CourseError, match="an exercise of egg/02-later, which is not an earlier lesson"
+    ):
+        model.load(small_course).release_warnings()
+
+
+def test_the_lessons_that_print_earlier_answers_are_those_the_answer_scan_finds():
+    """``prints_answers_of`` in ``_toc.yml`` is what the answer scan's markers say: the earlier
+    exercises whose answers each lesson states in the open (its markers' ``stated_later``)."""
+    from support.answers import answer_markers
+
+    course = model.load()
+    lesson_of = {exercise.id: exercise.lesson.file for exercise in course.exercises}
+    found: dict[str, set[str]] = {}
+    for marker in answer_markers(course).all():
+        for lesson in marker.stated_later:
+            if lesson != lesson_of[marker.exercise]:
+                found.setdefault(lesson, set()).add(marker.exercise)
+    declared = {
+        lesson.file: set(lesson.prints_answers_of) for lesson in course.lessons if lesson.prints_answers_of
+    }
+    assert declared == found
+    # the two the course is known for: trios II prints E(2) (trios-1), egg II states L(1,k) (egg-11)
+    assert "trios-1" in declared["trios/02-states-and-memoisation"]
+    assert "egg-11" in declared["egg/02-expected-value"]
+
+
+def test_the_student_edition_until_a_day_holds_only_the_lessons_released_by_then(small_course, tmp_path):
+    _dated(small_course, "2027-03-01", egg_02_later="released: 2027-03-08")
+    catalogue.write(model.load(small_course))
+    earlier = small_course / "egg" / "01-earlier.ipynb"
+    notebook = nbformat.read(earlier, as_version=4)
+    notebook.cells.append(
+        _md("See [the later lesson](02-later.ipynb#exercise-3) and [this one](01-earlier.ipynb).")
+    )
+    nbformat.write(notebook, earlier)
+    lines = []
+    out, written = student.build(small_course, tmp_path / "edition", log=lines.append, until="2027-03-07")
+    assert sorted(p.relative_to(out).as_posix() for p in written) == [
+        "00-course-map.ipynb",
+        "egg/01-earlier.ipynb",
+        "trios/01-only.ipynb",
+    ]
+    assert not (out / "egg" / "02-later.ipynb").exists() and lines == []
+    # its table of contents is a course of those lessons, which the tools read as any other
+    edition = model.load(out)
+    assert [lesson.file for lesson in edition.lessons] == ["trios/01-only", "egg/01-earlier"]
+    assert "released by 2027-03-07" in (out / "_toc.yml").read_text()
+    # the course map names the lesson to come with its day, and links only the lessons it holds
+    course_map = "".join(c.source for c in nbformat.read(out / "00-course-map.ipynb", as_version=4).cells)
+    assert "Later (coming on 2027-03-08; 30 min)" in course_map and "02-later.ipynb" not in course_map
+    assert "](trios/01-only.ipynb)" in course_map and "](egg/01-earlier.ipynb)" in course_map
+    assert "egg-3" not in "".join(p.read_text() for p in out.rglob("*") if p.is_file())
+    # a link to the lesson to come becomes its text and its day; a link to a lesson it holds stays
+    last = nbformat.read(out / "egg" / "01-earlier.ipynb", as_version=4).cells[-1].source
+    assert last == "See the later lesson (a lesson coming on 2027-03-08) and [this one](01-earlier.ipynb)."
+    # on its day the lesson is there
+    out, written = student.build(small_course, tmp_path / "edition", log=lines.append, until=date(2027, 3, 8))
+    assert (out / "egg" / "02-later.ipynb").is_file() and len(written) == 4
+    course_map = "".join(c.source for c in nbformat.read(out / "00-course-map.ipynb", as_version=4).cells)
+    assert "](egg/02-later.ipynb)" in course_map and "coming on" not in course_map
+    assert "[the later lesson](02-later.ipynb#exercise-3)" in (out / "egg" / "01-earlier.ipynb").read_text()
+    # without a day: every lesson, and a note that the table of contents sets days
+    out, written = student.build(small_course, tmp_path / "edition", log=lines.append)
+    assert len(written) == 4 and any(
+        "without --until the student edition holds every lesson" in line for line in lines
+    )
+
+
+def test_the_student_command_takes_a_day_warns_and_refuses_a_bad_one(small_course, tmp_path):
+    _dated(small_course, "2027-03-01", egg_02_later="released: 2027-03-01\nprints_answers_of: [trios-1]")
+    dp_puzzles = str(Path(sys.executable).parent / "dp-puzzles")
+    done = subprocess.run(
+        [
+            dp_puzzles,
+            "student",
+            "--source",
+            str(small_course),
+            "--out",
+            str(tmp_path / "a"),
+            "--until",
+            "2027-02-01",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "released by 2027-02-01" in done.stdout and "2 notebooks written" in done.stdout
+    assert "warning: egg/02-later is released on 2027-03-01 and states the answer to trios-1" in done.stderr
+    done = subprocess.run(
+        [
+            dp_puzzles,
+            "student",
+            "--source",
+            str(small_course),
+            "--out",
+            str(tmp_path / "b"),
+            "--until",
+            "today",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    today = model.load(small_course).released_by(date.today())
+    assert done.returncode == 0 and f"{len(today.notebooks())} notebooks written" in done.stdout
+    done = subprocess.run(
+        [
+            dp_puzzles,
+            "student",
+            "--source",
+            str(small_course),
+            "--out",
+            str(tmp_path / "c"),
+            "--until",
+            "2027-13-01",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == (
+        "dp-puzzles student: --until must be a day written YYYY-MM-DD (like 2027-01-18), got '2027-13-01'"
+    )
+    assert not (tmp_path / "c").exists()
+
+
+def test_the_student_sites_sources_of_a_day_leave_out_the_units_and_lessons_to_come(small_course, tmp_path):
+    """What Sphinx is given for the student site of a day (no build: ``site.prepare``)."""
+    from dataclasses import replace
+
+    from puzzles.instructor import site
+    from puzzles.instructor.launch import read_release
+
+    _dated(small_course, "2027-03-01", egg_02_later="released: 2027-03-08")
+    catalogue.write(model.load(small_course))
+    course = model.load(small_course).released_by("2027-02-01")
+    edition = site.Edition("student", replace(read_release(), until=course.until))
+    api = site.prepare(tmp_path / "src", course, edition, cache=None)
+    src = tmp_path / "src"
+    assert api == ["api/egg", "api/course"] and not (src / "api" / "trios.md").exists()
+    assert sorted(p.relative_to(src).as_posix() for p in src.glob("*/*.ipynb")) == ["egg/01-earlier.ipynb"]
+    home = "".join(cell.source for cell in nbformat.read(src / "index.ipynb", as_version=4).cells)
+    assert "egg/01-earlier" in home and "trios/01-only\n" not in home and "egg/02-later\n" not in home
+    assert "The only one (coming on 2027-03-01; 25 min)" in home and "Later (coming on 2027-03-08" in home
+    assert "released by 2027-02-01" in home
+    offered = sorted(p.relative_to(src / "_extra").as_posix() for p in (src / "_extra").rglob("*.ipynb"))
+    assert offered == ["downloads/student/00-course-map.ipynb", "downloads/student/egg/01-earlier.ipynb"]

@@ -189,3 +189,36 @@ def test_uncommitted_changes_are_refused_unless_allowed(repo, capsys):
 def test_a_folder_that_is_not_a_repository_is_refused(tmp_path):
     with pytest.raises(ReleaseError, match="not a git repository"):
         release(tmp_path, log=lambda line: None)
+
+
+def test_a_release_of_the_lessons_by_a_day_holds_only_those_and_is_named_for_the_day(repo, capsys):
+    toc = repo / "notebooks" / "_toc.yml"
+    toc.write_text(
+        toc.read_text()
+        + "      - file: egg/02-later\n        title: Later\n"
+        + "        minutes: 30\n        released: 2027-03-08\n"
+    )
+    nbformat.write(_lesson("SECRET-3"), repo / "notebooks" / "egg" / "02-later.ipynb")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "a second lesson, released a week later")
+    assert main(["release", "--repo", str(repo), "--until", "2027-03-01"]) == 0
+    assert "tag v0.3.0-student-2027-03-01, branch student-v0.3.0-2027-03-01" in capsys.readouterr().out
+    first = _files(repo, "v0.3.0-student-2027-03-01")
+    assert "notebooks/egg/01-only.ipynb" in first and "notebooks/egg/02-later.ipynb" not in first
+    assert "the lessons released by 2027-03-01" in git(
+        repo, "show", "v0.3.0-student-2027-03-01:START-HERE.md"
+    )
+    released_toc = git(repo, "show", "v0.3.0-student-2027-03-01:notebooks/_toc.yml")
+    assert "egg/01-only" in released_toc and "02-later" not in released_toc
+    # the week after, the next release of the same version holds both, after the first
+    second, info = release(repo, log=lambda line: None, until=model.parse_day("2027-03-08", "--until"))
+    assert (info.tag, info.branch) == ("v0.3.0-student-2027-03-08", "student-v0.3.0-2027-03-08")
+    assert "notebooks/egg/02-later.ipynb" in _files(repo, info.tag)
+    assert git(repo, "rev-parse", f"{second}^") == git(
+        repo, "rev-parse", "v0.3.0-student-2027-03-01^{commit}"
+    )
+    # its launch links name files of that release
+    path = "notebooks/egg/02-later.ipynb"
+    assert colab_url(info, path).split(f"/blob/{info.tag}/", 1)[1] in _files(repo, info.tag)
+    assert main(["release", "--repo", str(repo), "--until", "someday"]) == 2
+    assert "--until must be a day written YYYY-MM-DD" in capsys.readouterr().err

@@ -5,6 +5,7 @@ small course: test_course_model.py.)"""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -89,7 +90,7 @@ def test_every_option_is_described(capsys):
     with pytest.raises(SystemExit):
         main(["site", "--help"])
     text = capsys.readouterr().out
-    for option in ("--edition", "--out", "--notebooks", "--hub", "--vendor-cache", "--jobs"):
+    for option in ("--edition", "--out", "--notebooks", "--hub", "--vendor-cache", "--jobs", "--until"):
         assert option in text
     assert "student" in text and "teacher" in text
 
@@ -170,3 +171,127 @@ def test_the_release_and_the_hub_come_from_pyproject(tmp_path):
         read_release(tmp_path, hub="hub.example.edu")
     own = read_release()  # the pack's own: its version, a GitHub repository
     assert own.version and github_parts(own.repository) is not None
+
+
+# -- lessons released by a day: a later lesson gives no earlier answer away ---------------------------
+
+TRIOS_TOC = """
+format: jb-book
+root: 00-course-map
+parts:
+  - caption: Tricky Trios
+    unit: trios
+    source: Code Jam to I/O for Women 2018
+    teaches: a memoryless game by DP over states
+    released: 2027-03-01
+    chapters:
+      - file: trios/01-the-game-and-the-rule
+        title: I. The game and the rule
+        minutes: 100
+      - file: trios/02-states-and-memoisation
+        title: II. States and memoisation
+        minutes: 95
+        released: 2027-03-08
+        prints_answers_of: [trios-1, trios-2]
+"""
+TRIOS_II = "trios/02-states-and-memoisation"
+
+
+@pytest.fixture(scope="module")
+def trios_term(tmp_path_factory):
+    """The pack's two trios lessons as a course of their own, trios II released a week after
+    trios I; its student site of a day in between; the answer scan's markers of the course."""
+    import nbformat
+
+    from puzzles.instructor import course as model
+    from support.answers import answer_markers
+    from support.sites import fake_npm_cache
+
+    work = tmp_path_factory.mktemp("trios-term")
+    root = work / "notebooks"
+    (root / "trios").mkdir(parents=True)
+    for name in ("01-the-game-and-the-rule", "02-states-and-memoisation"):
+        shutil.copy(NOTEBOOKS / "trios" / f"{name}.ipynb", root / "trios")
+    (root / "_toc.yml").write_text(TRIOS_TOC)
+    course_map = nbformat.v4.new_notebook()
+    course_map.cells = [
+        nbformat.v4.new_markdown_cell(
+            "# The course map\n\nOne unit.\n\n<!-- lessons:start -->\n<!-- lessons:end -->\n"
+        )
+    ]
+    nbformat.write(course_map, root / "00-course-map.ipynb")
+    course = model.load(root)
+    lines: list[str] = []
+    out = work / "site"
+    site.build(
+        "student",
+        out,
+        root,
+        cache=fake_npm_cache(work / "npm"),
+        jobs="1",
+        log=lines.append,
+        until="2027-03-05",
+    )
+    return course, out, answer_markers(course), lines
+
+
+def test_the_student_site_of_a_day_before_trios_ii_holds_no_trios_ii_and_no_answer(trios_term):
+    from support.answers import documents, scan
+
+    course, out, markers, lines = trios_term
+    assert course.release_warnings() == [] and not any(line.startswith("warning:") for line in lines)
+    # what trios II gives away: trios-1's E(2) = 17/5 among them (the scan's own data)
+    given = [m for m in markers.all() if TRIOS_II in m.stated_later and m.exercise == "trios-1"]
+    assert "17/5" in {m.text for m in given}, given
+    docs = list(documents(out, course))
+    names = [doc.name for doc in docs]
+    assert "trios/01-the-game-and-the-rule.html" in names
+    assert not [name for name in names if "02-states-and-memoisation" in name], "a page or file of trios II"
+    assert sum(".zip!" in name and name.endswith(".ipynb") for name in names) == 2  # the map and trios I
+    assert sorted(p.relative_to(out / "downloads").as_posix() for p in out.glob("downloads/**/*.ipynb")) == [
+        "student/00-course-map.ipynb",
+        "student/trios/01-the-game-and-the-rule.ipynb",
+    ]
+    # no answer anywhere, and none of trios II's give-aways even where a later lesson may state them
+    assert not scan(markers, docs)
+    assert not scan(type(markers)({"trios-1": given}), docs, excuse_later=False)
+    # the home page names trios II with its day and links only to trios I
+    home = (out / "index.html").read_text()
+    assert "coming on 2027-03-08" in home and "02-states-and-memoisation" not in home
+    assert 'href="trios/01-the-game-and-the-rule.html"' in home
+    assert "released by 2027-03-05" in home
+    # the launch links open the release of that day, which holds no trios II either
+    release = read_release()
+    page = (out / "trios" / "01-the-game-and-the-rule.html").read_text()
+    assert f"/blob/v{release.version}-student-2027-03-05/notebooks/trios/" in page
+
+
+def test_the_student_zip_of_a_day_after_trios_ii_holds_it_and_its_answer_to_trios_i(trios_term, tmp_path):
+    import zipfile
+
+    from puzzles.instructor.release import student_zip
+    from support.answers import documents, scan
+
+    course, _, markers, _ = trios_term
+    given = [m for m in markers.all() if TRIOS_II in m.stated_later and m.exercise == "trios-1"]
+    before = student_zip(course.released_by("2027-03-07"), tmp_path / "before" / "edition.zip")
+    after = student_zip(course.released_by("2027-03-08"), tmp_path / "after" / "edition.zip")
+    members = zipfile.ZipFile(after).namelist()
+    assert f"dp-puzzles-student/notebooks/{TRIOS_II}.ipynb" in members
+    assert not any(TRIOS_II in name for name in zipfile.ZipFile(before).namelist())
+    # the scan that found nothing before finds trios II's E(2) once it is released (so it can fail)
+    strict = type(markers)({"trios-1": given})
+    assert not scan(strict, documents(before.parent, course), excuse_later=False)
+    hits = scan(strict, documents(after.parent, course), excuse_later=False)
+    assert {hit.document for hit in hits} == {f"edition.zip!dp-puzzles-student/notebooks/{TRIOS_II}.ipynb"}
+    assert "17/5" in {hit.marker.text for hit in hits}
+    # and it is no leak there: trios II states it after trios-1 is due
+    assert not scan(markers, documents(after.parent, course))
+
+
+def test_until_is_for_the_student_edition_and_must_be_a_day(tmp_path, capsys):
+    with pytest.raises(ValueError, match="--until is for the student edition"):
+        site.build("teacher", tmp_path / "t", until="2027-03-01", log=lambda line: None)
+    assert main(["site", "--edition", "student", "--out", str(tmp_path / "s"), "--until", "March"]) == 2
+    assert "--until must be a day written YYYY-MM-DD" in capsys.readouterr().err
+    assert not (tmp_path / "t").exists() and not (tmp_path / "s").exists()
