@@ -1088,8 +1088,11 @@ def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
             searcher = _full_searcher(master, y)
             reply_cost, reply = _best_tree(*_weights(hider))  # the solver's own call: no cost cap
             if reply_cost == value and alice_best_reply(N, searcher)[0] == value:
-                upper.append(float(value))
-                lower.append(float(value))
+                # floating-point bounds that overshoot V by round-off are V's float: the bounds
+                # stay on their sides of V and the lower one never falls
+                v = float(value)
+                upper = [max(b, v) for b in upper] + [v]
+                lower = [min(b, v) for b in lower] + [v]
                 return Solution(
                     N,
                     value,
