@@ -780,19 +780,20 @@ def _prove_guess(
     """Prove an exactly known distribution of Alice optimal, or give up (None).
 
     If ``hider`` is optimal, Bob's optimal mixtures use only best replies to it (complementary
-    slackness), and since every key has positive weight, each such mixture pays exactly the
-    best reply's cost V at every key. So the LP shrinks to a feasibility problem: find
-    weights lambda >= 0 on best replies T_j with  sum_j lambda_j e_p(T_j) = 2V  for every pair
-    p and  sum_j lambda_j = 1. Nonnegative least squares (Lawson-Hanson, no simplex) solves it
-    in floating point over the columns at hand; while the residual r stays positive, the
-    best reply with the largest r . e(T) (``best_tied_tree``: Knuth's DP, exact in ``hider``,
-    ties broken by -r) joins them. The support found is then solved again in rationals, and
-    Alice's exact best reply to Bob's mixture must earn V. Returns the certified solution, or
-    None when a round finds no improving best reply (the guess is not optimal), when the
-    residual has stalled (it shrank by less than a tenth over the last ``STALL`` rounds), or after
-    ``rounds`` rounds (default 3 ceil(N/2): a proof needs about one round per pair, measured 415
-    rounds at N = 962), together with the best replies collected (start columns for the column
-    generation then).
+    slackness), and since every key has positive weight, each such mixture pays exactly the best
+    reply's cost V at every key. So the LP shrinks to a feasibility problem: find weights lambda
+    >= 0 on best replies T_j with  sum_j lambda_j e_p(T_j) = 2V  for every pair p and  sum_j
+    lambda_j = 1. Nonnegative least squares (Lawson-Hanson, no simplex) solves it over the
+    columns at hand, for N <= ``EXACT_LARGEST`` in exact rationals (``_nnls_exact``: the same
+    rounds on every machine), above in floating point (scipy's ``nnls``); while the residual r
+    stays positive, the best reply with the largest r . e(T) (``best_tied_tree``: Knuth's DP,
+    exact in ``hider``, ties broken by -r) joins them. The support found is then solved again in
+    rationals, and Alice's exact best reply to Bob's mixture must earn V. Returns the certified
+    solution, or None when a round finds no improving best reply (the guess is not optimal),
+    when the residual has stalled (it shrank by less than a tenth over the last ``STALL``
+    rounds), or after ``rounds`` rounds (default 3 ceil(N/2): a proof needs about one round per
+    pair, measured 415 rounds at N = 962), together with the best replies collected (start
+    columns for the column generation then).
     """
     P = (N + 1) // 2
     rounds = 3 * P + 40 if rounds is None else rounds
@@ -824,16 +825,33 @@ def _prove_guess(
         _, tree = best_bounded_tree(floats * (1 + 1e-7 * noise.standard_normal(N)), height)
         add(tree)
     target = np.concatenate((np.full(P, 2 * float(value)), [1.0]))
+    exact_target = [2 * value] * P + [Fraction(1)]
+    exactly = N <= EXACT_LARGEST  # least squares in rationals: the same rounds on every machine
     history: list[float] = []
     for iteration in range(1, rounds + 1):
         keys = list(columns)
-        matrix = np.vstack((np.array(keys, dtype=float).T, np.ones(len(keys))))
-        weights, residual = nnls(matrix, target, maxiter=50 * len(keys))
+        if exactly:
+            weights_q, squared = _nnls_exact([[*k, 1] for k in keys], exact_target)
+            weights = np.array([float(v) for v in weights_q])
+            residual = math.sqrt(squared)
+            solved = squared == 0
+            r_exact = [
+                t - sum(w * k[p] for w, k in zip(weights_q, keys, strict=True))
+                for p, t in enumerate(exact_target[:P])
+            ] + [1 - sum(weights_q)]
+            r = np.array([float(v) for v in r_exact])
+        else:
+            matrix = np.vstack((np.array(keys, dtype=float).T, np.ones(len(keys))))
+            weights, residual = nnls(matrix, target, maxiter=50 * len(keys))
+            solved = residual < 1e-9
+            r = target - matrix @ weights
         history.append(residual)
         if len(history) > STALL and residual > 0.9 * history[-1 - STALL]:
             break  # the residual has stalled: the guess is not optimal
-        if residual < 1e-9:
-            support = [j for j in np.flatnonzero(weights > 1e-12)]
+        if solved:
+            support = (
+                [j for j, w in enumerate(weights_q) if w > 0] if exactly else np.flatnonzero(weights > 1e-12)
+            )
             proof = _mixture_on(N, value, [columns[keys[j]] for j in support])
             if proof is not None:
                 one = float(value)
@@ -851,15 +869,69 @@ def _prove_guess(
                     method="proved guess",
                 )
                 return solution, list(columns.values())
-        r = target - matrix @ weights
         pair = -r[:P]  # tie weights per key: e_p counts both keys of pair p
         per_key = _unfold(2 * pair, N)
         shift = max(0.0, float(np.max(-per_key / floats)))
         tie = np.maximum(per_key + shift * floats, 0.0)
         _, tree = best_tied_tree(hider, tie)
-        if float(r[:P] @ _fold2(tree)) + r[P] <= 1e-12 or not add(tree):
+        if exactly:
+            gain = sum(v * e for v, e in zip(r_exact, _fold2(tree), strict=False)) + r_exact[P] > 0
+        else:
+            gain = float(r[:P] @ _fold2(tree)) + r[P] > 1e-12
+        if not gain or not add(tree):
             break
     return None, list(columns.values())
+
+
+def _nnls_exact(columns: list[list[int]], target: list[Fraction]) -> tuple[list[Fraction], Fraction]:
+    """Nonnegative least squares, min |A z - b| over z >= 0, in exact rationals: Lawson and
+    Hanson's active-set method (as scipy's ``nnls`` in floating point), with the entering
+    column the largest gradient entry (the lowest index among ties) and every subproblem
+    solved exactly by its normal equations. Returns z and the squared residual |A z - b|^2,
+    the same on every machine (``_prove_guess`` uses it for small N)."""
+    m, n = len(target), len(columns)
+    A = flint.fmpz_mat(m, n, [columns[j][i] for i in range(m) for j in range(n)])
+    b = flint.fmpq_mat(m, 1, [flint.fmpq(v.numerator, v.denominator) for v in target])
+    z = [flint.fmpq(0)] * n
+    passive: list[int] = []
+
+    def residual() -> flint.fmpq_mat:
+        return b - A * flint.fmpq_mat(n, 1, z)
+
+    def least_squares(chosen: list[int]) -> list | None:
+        sub = flint.fmpz_mat(m, len(chosen), [columns[j][i] for i in range(m) for j in chosen])
+        gram = sub.transpose() * sub
+        try:
+            return flint.fmpq_mat(gram).solve(sub.transpose() * b).entries()
+        except ZeroDivisionError:  # pragma: no cover - the entering column is independent
+            return None
+
+    for _ in range(10 * n + 10):
+        w = (A.transpose() * residual()).entries()
+        free = [j for j in range(n) if j not in passive and w[j] > 0]
+        if not free:
+            break
+        passive.append(max(free, key=lambda j: (w[j], -j)))
+        while True:
+            s = least_squares(passive)
+            if s is None:  # pragma: no cover
+                passive.pop()
+                break
+            if all(v > 0 for v in s):
+                for j, v in zip(passive, s, strict=True):
+                    z[j] = v
+                break
+            step = min(z[j] / (z[j] - v) for j, v in zip(passive, s, strict=True) if v <= 0)
+            for j, v in zip(passive, s, strict=True):
+                z[j] = z[j] + step * (v - z[j])
+            passive = [j for j in passive if z[j] > 0]
+            for j in range(n):
+                if j not in passive:
+                    z[j] = flint.fmpq(0)
+    r = residual().entries()
+    return [Fraction(int(v.p), int(v.q)) for v in z], sum(
+        (Fraction(int(v.p), int(v.q)) ** 2 for v in r), Fraction(0)
+    )
 
 
 def _mixture_on(N: int, value: Fraction, trees: list[Depths]) -> tuple[tuple[Fraction, Depths], ...] | None:

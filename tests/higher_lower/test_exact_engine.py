@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -114,10 +115,15 @@ info = threadpoolctl.threadpool_info()
 kernels = sorted({{i.get("architecture") for i in info if i["internal_api"] == "openblas"}})
 twenty = solve(20)
 blend = solve(64, smoothing=0.95, extra_points=(), lp="exact")
+from puzzles.higher_lower.data import load_records
+from puzzles.higher_lower.sweep import warm_start
+guess, start = warm_start(load_records()[39], 40)
+proved = solve(40, guess=guess, trees=start)
 out = {{
     "kernels": kernels,
     "fig": {{N: fig_3_5(N) for N in {SAMPLE}}},
     "rows": [blend.iterations, blend.columns],
+    "proved": [proved.method, proved.iterations, proved.columns],
     "twenty": [str(twenty.value), [str(p) for p in twenty.hider], [[str(p), t] for p, t in twenty.searcher]],
 }}
 json.dump(out, sys.stdout)
@@ -136,9 +142,10 @@ def _probe(kernel: str | None) -> dict:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="OPENBLAS_CORETYPE is read on Linux")
 def test_rounds_and_strategies_are_the_same_under_other_openblas_kernels():
-    """The same rounds (a sample of lesson III's fig. 3.5 and of the appendix's table), and the
-    same exact strategies of solve(20), under this machine's OpenBLAS kernel and two forced
-    others; and the same as the shipped counts the lessons show."""
+    """The same rounds (a sample of lesson III's fig. 3.5 and of the appendix's table, and the
+    exact least squares proving a guess), and the same exact strategies of solve(20), under
+    this machine's OpenBLAS kernel and two forced others; and the same as the shipped counts
+    the lessons show."""
     default = _probe(None)
     shipped = load_rounds()
     for N, (plain, guessed) in default["fig"].items():
@@ -149,9 +156,9 @@ def test_rounds_and_strategies_are_the_same_under_other_openblas_kernels():
     for kernel in KERNELS:
         forced = _probe(kernel)
         assert forced["kernels"] != default["kernels"], f"OPENBLAS_CORETYPE={kernel} changed no kernel"
-        assert {k: forced[k] for k in ("fig", "rows", "twenty")} == {
-            k: default[k] for k in ("fig", "rows", "twenty")
-        }
+        same = ("fig", "rows", "twenty", "proved")
+        assert {k: forced[k] for k in same} == {k: default[k] for k in same}
+    assert default["proved"][0] == "proved guess"
 
 
 def test_the_shipped_counts_cover_what_the_lessons_show():
@@ -166,3 +173,28 @@ def test_the_shipped_counts_cover_what_the_lessons_show():
             shipped["priced at the duals"][N],
             shipped["priced at a blend with the guess"][N],
         )
+
+
+def test_exact_least_squares_agree_with_scipy():
+    """The exact Lawson-Hanson method against scipy's nnls on random small problems: a
+    nonnegative solution whose squared residual is scipy's (within round-off), and exactly
+    zero residual when b is a nonnegative combination of the columns."""
+    from scipy.optimize import nnls
+
+    from puzzles.higher_lower import solver
+
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        m, n = int(rng.integers(2, 9)), int(rng.integers(1, 12))
+        columns = [[int(v) for v in rng.integers(0, 7, m)] for _ in range(n)]
+        target = [Fraction(int(rng.integers(-4, 12)), int(rng.integers(1, 5))) for _ in range(m)]
+        z, squared = solver._nnls_exact(columns, target)
+        assert all(v >= 0 for v in z)
+        assert squared == sum(
+            (t - sum(zj * c[i] for zj, c in zip(z, columns, strict=True))) ** 2 for i, t in enumerate(target)
+        )
+        _, residual = nnls(np.array(columns, dtype=float).T, np.array([float(t) for t in target]))
+        assert float(squared) == pytest.approx(residual**2, abs=1e-9)
+        mix = [Fraction(int(v), 3) for v in rng.integers(0, 3, n)]  # b in the cone of the columns
+        inside = [sum(w * c[i] for w, c in zip(mix, columns, strict=True)) for i in range(m)]
+        assert solver._nnls_exact(columns, inside)[1] == 0
