@@ -6,7 +6,7 @@ data alone: the restricted LP is solved in integers with fixed tie-breaks, the p
 works on Alice's exact duals rounded once to floats (elementwise operations, no BLAS), and
 every comparison that decides whether a tree enters is exact. So these counts are the same
 on every machine and under every BLAS, and they can be computed once and shipped:
-``data/rounds.json``, written by ``python -m puzzles.higher_lower.rounds`` (about a minute
+``data/rounds.json``, written by ``python -m puzzles.higher_lower.rounds`` (a minute or two
 on one core) and checked against fresh solves by the unit's tests (a sample of sizes, under
 two OpenBLAS kernels). The lessons read the file and recompute a few sizes in front of the
 reader.
@@ -71,7 +71,7 @@ def smoothing_rows(N: int) -> list[dict]:
 
 
 def compute() -> dict:
-    """Every count the lessons show, computed afresh (about a minute on one core)."""
+    """Every count the lessons show, computed afresh (a minute or two on one core)."""
     fig = {N: fig_3_5(N) for N in FIG_3_5_SIZES}
     return {
         "priced at the duals": {str(N): fig[N][0] for N in fig},
