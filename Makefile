@@ -32,7 +32,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) --port=$(PORT) notebooks/00-course-map.ipynb
 
 test: $(STAMP)
-	$(MAKE) lint unit doctest nbval site site-check browser
+	$(MAKE) lint unit doctest nbval nbval-kernels site site-check browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check puzzles tests
@@ -47,6 +47,27 @@ doctest: $(STAMP)
 nbval: $(STAMP)
 	$(BIN)/pytest -q -n 2 --dist loadfile -p no:randomly --nbval --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=300 $(NOTEBOOKS)
+
+# the higher-lower lessons under nbval (as above) with OpenBLAS forced onto two CPU kernels other
+# than the machine's own (the first two of KERNELS that differ from it, as threadpoolctl reports
+# them): their outputs must not depend on the BLAS kernel
+.PHONY: nbval-kernels
+KERNELS ?= Haswell Prescott Sandybridge
+BLAS_KERNEL = $(BIN)/python -c 'import numpy, threadpoolctl; \
+	print(" ".join(sorted({i["architecture"] for i in threadpoolctl.threadpool_info() if i["internal_api"] == "openblas"})))'
+nbval-kernels: $(STAMP)
+	own="$$($(BLAS_KERNEL))"; ran=0; \
+	if [ -z "$$own" ]; then echo "numpy and scipy use no OpenBLAS here: no kernel to force"; exit 0; fi; \
+	for kernel in $(KERNELS); do \
+		forced="$$(OPENBLAS_CORETYPE=$$kernel $(BLAS_KERNEL))"; \
+		if [ "$$forced" = "$$own" ]; then echo "OPENBLAS_CORETYPE=$$kernel: the machine's own kernel, skipped"; continue; fi; \
+		echo "nbval of the higher-lower lessons with OPENBLAS_CORETYPE=$$kernel (OpenBLAS kernel $$forced, not $$own)"; \
+		OPENBLAS_CORETYPE=$$kernel $(BIN)/pytest -q -n 2 --dist loadfile -p no:randomly --nbval --nbval-current-env \
+			--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=300 \
+			$(filter notebooks/higher-lower/%,$(NOTEBOOKS)) || exit 1; \
+		ran=$$((ran + 1)); [ $$ran -lt 2 ] || break; \
+	done; \
+	[ $$ran -ge 2 ] || { echo "fewer than two other OpenBLAS kernels could be forced"; exit 1; }
 
 student: $(STAMP)
 	$(BIN)/dp-puzzles student --out build/student

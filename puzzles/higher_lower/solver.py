@@ -72,6 +72,7 @@ SOLVE_LARGEST = 300  # from cold: solve(300) about 3 s (solve(512) about 50 s)
 SOLVE_WARM_LARGEST = 400  # with a guess (a warm start, as the sweep's): solve(400, guess) about 2 s
 # (the sweep's warm steps: median 4 s, at most 8 s for N = 300..399; 9 s and 37 s for 400..449 and
 # 450..499; N = 1000 took 640 s)
+EXACT_LARGEST = 100  # solve's default LP engine is the exact one up to here: solve(100) about 1 s
 SOLVE_PATIENT_LARGEST = 2_000  # with patient=True, as the sweep runs it (minutes each, well under 1 GB)
 
 
@@ -222,6 +223,11 @@ class _Columns:
         self.trees.append(depths)
         self.folded.append(folded)
         return folded
+
+    def improves(self, depths: Depths, x: np.ndarray, u2: float, tol: float) -> bool:
+        """Whether the tree costs Bob less than the restricted LP's value ``u2`` against the
+        duals ``x`` (a negative reduced cost), by more than ``tol``, in floating point."""
+        return float(np.dot(x, _fold2(depths))) < u2 - tol
 
     def _to_drop(self, basic: set[int], x: np.ndarray, u2: float, keep: int) -> list[int]:
         """Column purging: the non-basic trees with the largest reduced costs, until ``keep``
@@ -531,6 +537,167 @@ class _DenseMaster(_Columns):
         return master
 
 
+class _ExactMaster(_Columns):
+    """The restricted LP by a revised primal simplex in exact integer arithmetic (python-flint).
+
+    The same LP as ``_DenseMaster`` (variables u, one slack per pair row, one column per
+    tree), with the basis inverse kept exactly as adj(B) / det(B), an integer matrix and its
+    determinant, updated after each pivot by the fraction-free rank-one correction
+    adj(B') = (adj(B) a_r - (a - det(B) e_r) (row r of adj(B))) / det(B), where a = adj(B)
+    times the entering column and det(B') = a_r (the division is exact). Nothing is rounded,
+    so every choice is fixed by the data alone: the entering variable is the most negative
+    reduced cost (Dantzig's rule), the leaving one the least ratio, and every tie goes to the
+    lowest variable number; after a run of degenerate pivots Bland's rule (the lowest
+    variable number with a negative reduced cost) takes over until the value falls, so the
+    method cannot cycle. The duals (Alice's distribution) and the value are exact fractions,
+    the same on every machine and under every BLAS; ``run`` hands them to the column
+    generation as floats (each rounded once, correctly), and ``improves`` and ``purge``
+    compare exactly. Slower than the dense simplex by a factor that grows with N (about 3 at
+    N = 100, 10 at N = 128), so ``solve`` uses it for small N (``EXACT_LARGEST``).
+    """
+
+    DEGENERATE = 20  # degenerate pivots in a row before Bland's rule takes over
+
+    def __init__(self, N: int) -> None:
+        super().__init__(N)
+        self.m = self.P + 1
+        self.basic: list[int] | None = None  # each row's basic variable: 0 = u, 1..P slacks, P+1+j tree j
+        self.adjugate: flint.fmpz_mat | None = None  # adj(B): B^-1 = adjugate / determinant
+        self.determinant = 1
+        self.matrix: flint.fmpz_mat | None = None  # the tree columns (e(T), 1), one row per tree
+        self.value: Fraction = Fraction(0)  # 2u at the last optimum
+        self.duals: list[Fraction] = []  # Alice's pair weights at the last optimum
+        self.pivots = 0
+
+    def add(self, depths: Depths) -> bool:
+        if self._record(depths) is None:
+            return False
+        self.matrix = None
+        return True
+
+    def _column(self, v: int) -> list[int]:
+        P = self.P
+        if v == 0:
+            return [-1] * P + [0]
+        if v <= P:
+            return [1 if p == v - 1 else 0 for p in range(self.m)]
+        return [*self.folded[v - P - 1], 1]
+
+    def _start(self) -> None:
+        """Tree 0 alone: u = its largest pair entry (the first such pair), the other pairs slack."""
+        first = self.folded[0]
+        top = first.index(max(first))
+        self.basic = [0 if p == top else 1 + p for p in range(self.P)] + [self.P + 1]
+        columns = [self._column(v) for v in self.basic]
+        B = flint.fmpz_mat(self.m, self.m, [columns[j][i] for i in range(self.m) for j in range(self.m)])
+        self.determinant = int(B.det())
+        adjugate, one = (B.inv() * self.determinant).numer_denom()
+        assert one == 1
+        self.adjugate = adjugate
+
+    def _row(self, r: int) -> list[int]:
+        return [int(self.adjugate[r, j]) for j in range(self.m)]
+
+    def _reduced(self, pi: list[int]) -> list[tuple[int, int]]:
+        """(reduced cost times a positive factor, variable) of every non-basic variable but u,
+        from the duals times the same factor: d_j = -pi . a_j."""
+        P = self.P
+        if self.matrix is None:
+            self.matrix = flint.fmpz_mat(len(self.folded), self.m, [v for f in self.folded for v in (*f, 1)])
+        products = (self.matrix * flint.fmpz_mat(self.m, 1, pi)).entries()
+        basic = set(self.basic)
+        reduced = [(-pi[p], 1 + p) for p in range(P) if 1 + p not in basic]
+        reduced += [(-int(t), P + 1 + j) for j, t in enumerate(products) if P + 1 + j not in basic]
+        return reduced
+
+    def run(self) -> tuple[float, np.ndarray]:
+        if self.basic is None:
+            self._start()
+        m, P = self.m, self.P
+        u = self.basic.index(0)
+        degenerate = 0
+        while True:
+            sign = 1 if self.determinant > 0 else -1
+            pi = [sign * v for v in self._row(u)]  # the duals times |det B|: u's row of B^-1, u the only cost
+            negative = [(d, v) for d, v in self._reduced(pi) if d < 0]
+            if not negative:
+                break
+            q = min(negative, key=lambda pair: pair[1] if degenerate >= self.DEGENERATE else pair)[1]
+            a = [int(v) for v in (self.adjugate * flint.fmpz_mat(m, 1, self._column(q))).entries()]
+            x = [int(self.adjugate[i, P]) for i in range(m)]  # B^-1 b = x / det B, b = (0, ..., 0, 1)
+            rows = [i for i in range(m) if sign * a[i] > 0 and i != u]  # alpha_i = a_i / det B > 0
+            if not rows:  # pragma: no cover - u is bounded below by every tree
+                raise RuntimeError("the restricted LP is unbounded")
+            r = rows[0]  # the least ratio x_i / a_i (all these a_i have one sign: compare crosswise)
+            for i in rows[1:]:  # then the lowest variable number
+                left, right = x[i] * a[r], x[r] * a[i]
+                if left < right:
+                    r = i
+                elif left == right and self.basic[i] < self.basic[r]:
+                    r = i
+            degenerate = degenerate + 1 if x[r] == 0 else 0
+            row = flint.fmpz_mat(1, m, self._row(r))
+            step = flint.fmpz_mat(m, 1, [(self.determinant if i == r else 0) - a[i] for i in range(m)])
+            self.adjugate = (self.adjugate * a[r] + step * row) / self.determinant
+            self.determinant = a[r]
+            self.basic[r] = q
+            self.pivots += 1
+        scale = abs(self.determinant)
+        self.value = Fraction(pi[P], scale)
+        self.duals = [Fraction(-v, scale) for v in pi[:P]]  # >= 0 at an optimum, summing to 1
+        return float(self.value), np.array([float(v) for v in self.duals])
+
+    def improves(self, depths: Depths, x: np.ndarray, u2: float, tol: float) -> bool:
+        """Whether the tree costs Bob less than the restricted LP's value against Alice's
+        exact duals (a negative reduced cost), exactly."""
+        return sum(v * e for v, e in zip(self.duals, _fold2(depths), strict=True)) < self.value
+
+    def settle(self) -> bool:
+        """The basis is exactly optimal: nothing to confirm."""
+        return False
+
+    def purge(self, x: np.ndarray, u2: float, keep: int) -> int:
+        """Drop the non-basic trees with the largest exact reduced costs (only positive ones)
+        until ``keep`` remain; ties go to the later tree. Returns the number dropped."""
+        if len(self.trees) <= keep:
+            return 0
+        P = self.P
+        basic = {v - P - 1 for v in self.basic if v > P}
+        reduced = [sum(v * e for v, e in zip(self.duals, f, strict=True)) - self.value for f in self.folded]
+        candidates = sorted(
+            (j for j in range(len(self.trees)) if j not in basic), key=lambda j: (-reduced[j], -j)
+        )
+        drop = sorted(j for j in candidates[: len(self.trees) - keep] if reduced[j] > 0)
+        if not drop:
+            return 0
+        dropped = set(drop)
+        for j in drop:
+            self.known.discard(tuple(self.folded[j]))
+        index, kept = {}, 0
+        for j in range(len(self.trees)):
+            if j not in dropped:
+                index[j] = kept
+                kept += 1
+        self.trees = [t for j, t in enumerate(self.trees) if j not in dropped]
+        self.folded = [f for j, f in enumerate(self.folded) if j not in dropped]
+        self.basic = [v if v <= P else P + 1 + index[v - P - 1] for v in self.basic]
+        self.matrix = None
+        return len(drop)
+
+    def basis(self) -> tuple[list[int], list[int]]:
+        """Basic tree columns and tight (non-basic slack) pair rows."""
+        P = self.P
+        slack = {v - 1 for v in self.basic if 1 <= v <= P}
+        return sorted(v - P - 1 for v in self.basic if v > P), [p for p in range(P) if p not in slack]
+
+    def support(self, eps: float = 0.0) -> tuple[list[int], list[int]]:
+        return self.basis()
+
+
+def _fraction(q: flint.fmpq) -> Fraction:
+    return Fraction(int(q.p), int(q.q))
+
+
 def _solve_exact(matrix: list[list[int]], rhs: list[int]) -> list[Fraction] | None:
     """A solution of matrix z = rhs in rationals (free variables 0), or None if inconsistent."""
     rows, cols = len(matrix), len(matrix[0])
@@ -613,19 +780,20 @@ def _prove_guess(
     """Prove an exactly known distribution of Alice optimal, or give up (None).
 
     If ``hider`` is optimal, Bob's optimal mixtures use only best replies to it (complementary
-    slackness), and since every key has positive weight, each such mixture pays exactly the
-    best reply's cost V at every key. So the LP shrinks to a feasibility problem: find
-    weights lambda >= 0 on best replies T_j with  sum_j lambda_j e_p(T_j) = 2V  for every pair
-    p and  sum_j lambda_j = 1. Nonnegative least squares (Lawson-Hanson, no simplex) solves it
-    in floating point over the columns at hand; while the residual r stays positive, the
-    best reply with the largest r . e(T) (``best_tied_tree``: Knuth's DP, exact in ``hider``,
-    ties broken by -r) joins them. The support found is then solved again in rationals, and
-    Alice's exact best reply to Bob's mixture must earn V. Returns the certified solution, or
-    None when a round finds no improving best reply (the guess is not optimal), when the
-    residual has stalled (it shrank by less than a tenth over the last ``STALL`` rounds), or after
-    ``rounds`` rounds (default 3 ceil(N/2): a proof needs about one round per pair, measured 415
-    rounds at N = 962), together with the best replies collected (start columns for the column
-    generation then).
+    slackness), and since every key has positive weight, each such mixture pays exactly the best
+    reply's cost V at every key. So the LP shrinks to a feasibility problem: find weights lambda
+    >= 0 on best replies T_j with  sum_j lambda_j e_p(T_j) = 2V  for every pair p and  sum_j
+    lambda_j = 1. Nonnegative least squares (Lawson-Hanson, no simplex) solves it over the
+    columns at hand, for N <= ``EXACT_LARGEST`` in exact rationals (``_nnls_exact``: the same
+    rounds on every machine), above in floating point (scipy's ``nnls``); while the residual r
+    stays positive, the best reply with the largest r . e(T) (``best_tied_tree``: Knuth's DP,
+    exact in ``hider``, ties broken by -r) joins them. The support found is then solved again in
+    rationals, and Alice's exact best reply to Bob's mixture must earn V. Returns the certified
+    solution, or None when a round finds no improving best reply (the guess is not optimal),
+    when the residual has stalled (it shrank by less than a tenth over the last ``STALL``
+    rounds), or after ``rounds`` rounds (default 3 ceil(N/2): a proof needs about one round per
+    pair, measured 415 rounds at N = 962), together with the best replies collected (start
+    columns for the column generation then).
     """
     P = (N + 1) // 2
     rounds = 3 * P + 40 if rounds is None else rounds
@@ -657,16 +825,33 @@ def _prove_guess(
         _, tree = best_bounded_tree(floats * (1 + 1e-7 * noise.standard_normal(N)), height)
         add(tree)
     target = np.concatenate((np.full(P, 2 * float(value)), [1.0]))
+    exact_target = [2 * value] * P + [Fraction(1)]
+    exactly = N <= EXACT_LARGEST  # least squares in rationals: the same rounds on every machine
     history: list[float] = []
     for iteration in range(1, rounds + 1):
         keys = list(columns)
-        matrix = np.vstack((np.array(keys, dtype=float).T, np.ones(len(keys))))
-        weights, residual = nnls(matrix, target, maxiter=50 * len(keys))
+        if exactly:
+            weights_q, squared = _nnls_exact([[*k, 1] for k in keys], exact_target)
+            weights = np.array([float(v) for v in weights_q])
+            residual = math.sqrt(squared)
+            solved = squared == 0
+            r_exact = [
+                t - sum(w * k[p] for w, k in zip(weights_q, keys, strict=True))
+                for p, t in enumerate(exact_target[:P])
+            ] + [1 - sum(weights_q)]
+            r = np.array([float(v) for v in r_exact])
+        else:
+            matrix = np.vstack((np.array(keys, dtype=float).T, np.ones(len(keys))))
+            weights, residual = nnls(matrix, target, maxiter=50 * len(keys))
+            solved = residual < 1e-9
+            r = target - matrix @ weights
         history.append(residual)
         if len(history) > STALL and residual > 0.9 * history[-1 - STALL]:
             break  # the residual has stalled: the guess is not optimal
-        if residual < 1e-9:
-            support = [j for j in np.flatnonzero(weights > 1e-12)]
+        if solved:
+            support = (
+                [j for j, w in enumerate(weights_q) if w > 0] if exactly else np.flatnonzero(weights > 1e-12)
+            )
             proof = _mixture_on(N, value, [columns[keys[j]] for j in support])
             if proof is not None:
                 one = float(value)
@@ -684,15 +869,69 @@ def _prove_guess(
                     method="proved guess",
                 )
                 return solution, list(columns.values())
-        r = target - matrix @ weights
         pair = -r[:P]  # tie weights per key: e_p counts both keys of pair p
         per_key = _unfold(2 * pair, N)
         shift = max(0.0, float(np.max(-per_key / floats)))
         tie = np.maximum(per_key + shift * floats, 0.0)
         _, tree = best_tied_tree(hider, tie)
-        if float(r[:P] @ _fold2(tree)) + r[P] <= 1e-12 or not add(tree):
+        if exactly:
+            gain = sum(v * e for v, e in zip(r_exact, _fold2(tree), strict=False)) + r_exact[P] > 0
+        else:
+            gain = float(r[:P] @ _fold2(tree)) + r[P] > 1e-12
+        if not gain or not add(tree):
             break
     return None, list(columns.values())
+
+
+def _nnls_exact(columns: list[list[int]], target: list[Fraction]) -> tuple[list[Fraction], Fraction]:
+    """Nonnegative least squares, min |A z - b| over z >= 0, in exact rationals: Lawson and
+    Hanson's active-set method (as scipy's ``nnls`` in floating point), with the entering
+    column the largest gradient entry (the lowest index among ties) and every subproblem
+    solved exactly by its normal equations. Returns z and the squared residual |A z - b|^2,
+    the same on every machine (``_prove_guess`` uses it for small N)."""
+    m, n = len(target), len(columns)
+    A = flint.fmpz_mat(m, n, [columns[j][i] for i in range(m) for j in range(n)])
+    b = flint.fmpq_mat(m, 1, [flint.fmpq(v.numerator, v.denominator) for v in target])
+    z = [flint.fmpq(0)] * n
+    passive: list[int] = []
+
+    def residual() -> flint.fmpq_mat:
+        return b - A * flint.fmpq_mat(n, 1, z)
+
+    def least_squares(chosen: list[int]) -> list | None:
+        sub = flint.fmpz_mat(m, len(chosen), [columns[j][i] for i in range(m) for j in chosen])
+        gram = sub.transpose() * sub
+        try:
+            return flint.fmpq_mat(gram).solve(sub.transpose() * b).entries()
+        except ZeroDivisionError:  # pragma: no cover - the entering column is independent
+            return None
+
+    for _ in range(10 * n + 10):
+        w = (A.transpose() * residual()).entries()
+        free = [j for j in range(n) if j not in passive and w[j] > 0]
+        if not free:
+            break
+        passive.append(max(free, key=lambda j: (w[j], -j)))
+        while True:
+            s = least_squares(passive)
+            if s is None:  # pragma: no cover
+                passive.pop()
+                break
+            if all(v > 0 for v in s):
+                for j, v in zip(passive, s, strict=True):
+                    z[j] = v
+                break
+            step = min(z[j] / (z[j] - v) for j, v in zip(passive, s, strict=True) if v <= 0)
+            for j, v in zip(passive, s, strict=True):
+                z[j] = z[j] + step * (v - z[j])
+            passive = [j for j in passive if z[j] > 0]
+            for j in range(n):
+                if j not in passive:
+                    z[j] = flint.fmpq(0)
+    r = residual().entries()
+    return [Fraction(int(v.p), int(v.q)) for v in z], sum(
+        (Fraction(int(v.p), int(v.q)) ** 2 for v in r), Fraction(0)
+    )
 
 
 def _mixture_on(N: int, value: Fraction, trees: list[Depths]) -> tuple[tuple[Fraction, Depths], ...] | None:
@@ -724,7 +963,7 @@ def solve(
     purge: float = 2.0,
     ties: int = 0,
     max_iterations: int = 200_000,
-    lp: str = "dense",
+    lp: str = "auto",
     patient: bool = False,
 ) -> Solution:
     """The exact, certified solution of the higher-lower game on 1..N.
@@ -750,16 +989,24 @@ def solve(
     nonnegative least-squares search for Bob's mixture among best replies, no LP (see
     ``_prove_guess``; measured at N = 800: 8 s instead of 40 s). If that fails, the column
     generation runs from the guess and the best replies found.
-    ``lp``: the engine of the restricted LP, "dense" (``_DenseMaster``, a dense simplex in
-    numpy: measured at N = 967, 117 s instead of 913 s) or "highs" (HiGHS's primal simplex).
+    ``lp``: the engine of the restricted LP, "exact" (``_ExactMaster``, a simplex in exact
+    integer arithmetic with fixed tie-breaks: every round, count and strategy returned is the
+    same on every machine and under every BLAS), "dense" (``_DenseMaster``, a dense simplex in
+    floating point with numpy: measured at N = 967, 117 s instead of 913 s; which of several
+    equally good duals a degenerate LP returns follows the last bits of BLAS dot products, so
+    the rounds and the optimal strategies found can differ between machines, never the
+    value), "highs" (HiGHS's primal simplex), or "auto" (the default): "exact" for N up to
+    ``EXACT_LARGEST``, "dense" above.
     The numerical work runs with one BLAS thread: the matrices are small, and several
     threads per process only fight over the cores (measured: 10 ms a pivot instead of 0.2 ms
     with a second process busy).
     Raises RuntimeError rather than return an answer that failed the exact check.
     """
-    if not isinstance(lp, str) or lp not in ("dense", "highs"):
-        raise ValueError(f'the LP engine must be "dense" or "highs", not {_shown(lp)}')
+    if not isinstance(lp, str) or lp not in ("auto", "exact", "dense", "highs"):
+        raise ValueError(f'the LP engine must be "auto", "exact", "dense" or "highs", not {_shown(lp)}')
     N = check_size(N)
+    if lp == "auto":
+        lp = "exact" if N <= EXACT_LARGEST else "dense"
     if _flag(patient, "patient"):
         _cap(N, "N", SOLVE_PATIENT_LARGEST, "load_solution(N) reads the shipped certified solutions")
     else:
@@ -841,7 +1088,7 @@ def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
         centre_full = centre_full / centre_full.sum()
     centre_full = (centre_full + centre_full[::-1]) / 2
     centre = _fold_weights(centre_full, P)
-    master = _DenseMaster(N) if lp == "dense" else _Master(N)
+    master = {"exact": _ExactMaster, "dense": _DenseMaster, "highs": _Master}[lp](N)
     for tree in [*trees, *_guess_trees(N, centre_full)]:
         if len(tree) == N and is_search_tree(tree):
             master.add(tuple(tree))
@@ -886,12 +1133,12 @@ def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
                 proven = max(proven, 2 * cost)  # a best reply's cost bounds V from below
             if 2 * cost > centre_bound:
                 centre_bound, centre = 2 * cost, point
-            if float(np.dot(x, _fold2(tree))) < u2 - tol and master.add(tree):
+            if master.improves(tree, x, u2, tol) and master.add(tree):
                 added = True
                 for extra in extra_points:  # more columns per LP solve, from points nearer alpha
                     more_weights = _unfold(extra * lam * centre + (1 - extra * lam) * x, N)
                     _, more = best_bounded_tree(more_weights, height)
-                    if is_search_tree(more) and float(np.dot(x, _fold2(more))) < u2 - tol:
+                    if is_search_tree(more) and master.improves(more, x, u2, tol):
                         master.add(more)
                 break
             if lam == 0:
@@ -913,8 +1160,11 @@ def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
             searcher = _full_searcher(master, y)
             reply_cost, reply = _best_tree(*_weights(hider))  # the solver's own call: no cost cap
             if reply_cost == value and alice_best_reply(N, searcher)[0] == value:
-                upper.append(float(value))
-                lower.append(float(value))
+                # floating-point bounds that overshoot V by round-off are V's float: the bounds
+                # stay on their sides of V and the lower one never falls
+                v = float(value)
+                upper = [max(b, v) for b in upper] + [v]
+                lower = [min(b, v) for b in lower] + [v]
                 return Solution(
                     N,
                     value,
@@ -931,7 +1181,7 @@ def _solve(N, guess, trees, smoothing, extra_points, purge, ties, max_iterations
                 continue
         # the floating-point basis is not exactly optimal: tighten HiGHS and solve from scratch
         retries += 1
-        if retries > 5:
+        if retries > 5 or isinstance(master, _ExactMaster):  # an exact optimum always passes
             raise RuntimeError(f"the exact check for N = {N} keeps failing")
         if isinstance(master, _DenseMaster):  # HiGHS takes over, with its tolerances
             master = master.to_highs()

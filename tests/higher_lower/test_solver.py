@@ -108,13 +108,13 @@ def test_plain_column_generation_gives_the_same_value():
     assert solve(30, smoothing=0.0).value == solve(30, smoothing=0.9).value
 
 
-@pytest.mark.parametrize("lp", ["dense", "highs"])
+@pytest.mark.parametrize("lp", ["exact", "dense", "highs"])
 def test_column_purging_keeps_the_exact_answer(monkeypatch, lp):
     """An aggressive purge (keep at most 0.2 * ceil(N/2) non-basic trees) must drop columns
     many times and still reach the same certified value as a solve that never purges."""
     from puzzles.higher_lower import solver
 
-    engine = solver._DenseMaster if lp == "dense" else solver._Master
+    engine = {"exact": solver._ExactMaster, "dense": solver._DenseMaster, "highs": solver._Master}[lp]
     dropped = []
     original = engine.purge
 
@@ -199,7 +199,7 @@ def test_a_failing_dense_master_hands_over_to_highs(monkeypatch):
         raise RuntimeError("the dense master is cycling")
 
     monkeypatch.setattr(solver._DenseMaster, "run", cycling)
-    assert solve(40).value == solve(40, lp="highs").value
+    assert solve(40, lp="dense").value == solve(40, lp="highs").value
     with pytest.raises(ValueError, match="LP engine"):
         solve(10, lp="glpk")
 
