@@ -60,9 +60,16 @@ unit: $(STAMP)
 doctest: $(STAMP)
 	$(BIN)/pytest -q -p no:randomly --doctest-modules puzzles
 
+# every notebook, run once for both editions (tests/support/both_editions.py): the teacher
+# notebook against its stored outputs, then its student edition from the first exercise, each
+# check expected to say "Not attempted yet"
+NBVAL_DIR := build/nbval
 nbval: $(STAMP)
+	rm -rf $(NBVAL_DIR)
+	$(BIN)/python tests/support/both_editions.py --out $(NBVAL_DIR) >/dev/null
 	$(BIN)/pytest -q -n 2 --dist loadfile -p no:randomly --nbval --nbval-current-env \
-		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=300 $(NOTEBOOKS)
+		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=300 \
+		$$(find $(NBVAL_DIR) -name '*.ipynb' | sort)
 
 student: $(STAMP)
 	$(BIN)/dp-puzzles student --out build/student
@@ -95,7 +102,7 @@ grade-check: $(STAMP)
 nbgrader-check: $(STAMP)
 	PUZZLES_NBGRADER_EVERY_LESSON=1 $(BIN)/pytest -q -p no:randomly tests/course/test_nbgrader.py
 
-# (the unit tests build and execute the student edition themselves)
+# what make nbval runs of the student edition, checked without running the lessons
 student-test: $(STAMP)
 	$(BIN)/pytest -q tests/course/test_student_edition_runs.py
 
