@@ -10,21 +10,37 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
 .PHONY: lab test unit doctest nbval student-test grade-check nbgrader-check site-check browser screenshots \
-	site-screenshots notebooks student site release bench lint check-strength clean
+	site-screenshots notebooks student site release bench lint check-strength clean lock venv
+
+# Every package of the environment, pinned with hashes: runtime and the dev, site and grading
+# extras, for Linux and macOS on x86-64 and ARM, Python 3.11 and newer (`make lock`).
+LOCK := requirements.lock
+LOCK_FLAGS := --universal --python-version 3.11 --generate-hashes --extra dev --extra site --extra grading
+UV ?= uv
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# (Re)install when the package metadata changes. The distribution is "dp-puzzles" (the import
-# name stays `puzzles`); a venv made before the rename still holds a distribution called
-# "puzzles", which is removed first so that one editable install serves the import.
-$(STAMP): pyproject.toml | $(BIN)/python
+# (Re)install when the lock or the package metadata changes: the locked packages, checked
+# against their hashes, then the pack itself without dependencies. The distribution is
+# "dp-puzzles" (the import name stays `puzzles`); a venv made before the rename still holds a
+# distribution called "puzzles", which is removed first so that one editable install serves the import.
+$(STAMP): $(LOCK) pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	if $(BIN)/python -m pip show --quiet puzzles >/dev/null 2>&1; then \
 		$(BIN)/python -m pip uninstall --quiet --yes puzzles; fi
 	rm -rf puzzles.egg-info
-	$(BIN)/python -m pip install --quiet -e '.[dev,site,grading]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# Refresh the lock after a change to pyproject.toml's requirements: the pins already in the lock
+# stay where they can. UPGRADE=1 moves every package to its newest release, UPGRADE="numpy
+# scipy" only those; then re-execute the notebooks (make notebooks), review, commit both.
+lock:
+	@command -v $(UV) >/dev/null 2>&1 || { echo "make lock needs uv (pip install uv)"; exit 1; }
+	$(UV) pip compile --quiet pyproject.toml $(LOCK_FLAGS) \
+		$(if $(filter 1,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p))) -o $(LOCK)
 
 venv: $(STAMP)
 
@@ -44,9 +60,16 @@ unit: $(STAMP)
 doctest: $(STAMP)
 	$(BIN)/pytest -q -p no:randomly --doctest-modules puzzles
 
+# every notebook, run once for both editions (tests/support/both_editions.py): the teacher
+# notebook against its stored outputs, then its student edition from the first exercise, each
+# check expected to say "Not attempted yet"
+NBVAL_DIR := build/nbval
 nbval: $(STAMP)
+	rm -rf $(NBVAL_DIR)
+	$(BIN)/python tests/support/both_editions.py --out $(NBVAL_DIR) >/dev/null
 	$(BIN)/pytest -q -n 2 --dist loadfile -p no:randomly --nbval --nbval-current-env \
-		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=300 $(NOTEBOOKS)
+		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout=300 \
+		$$(find $(NBVAL_DIR) -name '*.ipynb' | sort)
 
 # the higher-lower lessons under nbval (as above) with OpenBLAS forced onto two CPU kernels other
 # than the machine's own (the first two of KERNELS that differ from it, as threadpoolctl reports
@@ -100,7 +123,7 @@ grade-check: $(STAMP)
 nbgrader-check: $(STAMP)
 	PUZZLES_NBGRADER_EVERY_LESSON=1 $(BIN)/pytest -q -p no:randomly tests/course/test_nbgrader.py
 
-# (the unit tests build and execute the student edition themselves)
+# what make nbval runs of the student edition, checked without running the lessons
 student-test: $(STAMP)
 	$(BIN)/pytest -q tests/course/test_student_edition_runs.py
 

@@ -9,7 +9,8 @@ its working tree, its index or its current branch:
 
 1. it writes the student edition of the version in ``pyproject.toml``, laid out as the student
    zip is (``START-HERE.md``, ``notebooks/`` with the student notebooks, the ``puzzles``
-   package, ``pyproject.toml``, ``environment.yml``, ``Makefile``, ``README.md``, ``LICENSE``),
+   package, ``pyproject.toml``, ``requirements.lock``, ``environment.yml``, ``Makefile``,
+   ``README.md``, ``LICENSE``),
    plus ``.binder/`` so that Binder can build it; where the repository is on GitHub, each
    notebook gets a first code cell that installs the package on Colab (and does nothing
    anywhere else);
@@ -59,7 +60,7 @@ __all__ = [
     "run",
 ]
 
-TOP_FILES = ("pyproject.toml", "environment.yml", "Makefile", "README.md", "LICENSE")
+TOP_FILES = ("pyproject.toml", "requirements.lock", "environment.yml", "Makefile", "README.md", "LICENSE")
 COLAB_TAG = "colab-setup"
 ZIP_TOP = "dp-puzzles-student"
 
