@@ -10,6 +10,7 @@ nbgrader-check``) grades the worked and the released notebook of every lesson as
 """
 
 import argparse
+import copy
 import csv
 import json
 import os
@@ -349,7 +350,29 @@ def _stdout(outputs) -> str:
     return "".join(o.text for o in outputs if o.output_type == "stream" and o.name == "stdout")
 
 
-def test_nbgrader_releases_no_answer_and_grades_worked_stub_and_tampered(course, tmp_path):
+# Solution cells that rebind, in the student's kernel, what nbgrader's tests call; every answer
+# below them is wrong. nbgrader alone gives them every test's points.
+PATCHES = {
+    "require": "import puzzles.course\n\npuzzles.course.require = lambda *args, **kwargs: None",
+    "verify": (
+        "import puzzles.course.checker as checker\n\n"
+        'checker.verify = lambda exercise_id, answer: checker.Verdict(exercise_id, "correct", "fine")'
+    ),
+    "verdict": (
+        "import puzzles.course.checker as checker\n\nchecker.Verdict.passed = property(lambda self: True)"
+    ),
+}
+
+
+def _patched(released, lesson: model.Lesson, patch: str):
+    notebook = copy.deepcopy(released)
+    for exercise in lesson.exercises:
+        wrong = f"def {exercise.answer}(k):\n    return 0"
+        notebook.cells[exercise.cells.solutions[0]].source = f"{patch}\n\n\n{wrong}\n"
+    return notebook
+
+
+def test_nbgrader_releases_no_answer_and_grades_worked_stub_tampered_and_patched(course, tmp_path):
     _nbgrader()
     course_dir = tmp_path / "course"
     build(course.root, course_dir, log=_quiet)
@@ -371,6 +394,10 @@ def test_nbgrader_releases_no_answer_and_grades_worked_stub_and_tampered(course,
     _hand_in(course_dir, "worked", assignment, name, source)
     _hand_in(course_dir, "stub", assignment, name, released)
     _hand_in(course_dir, "half", assignment, name, half)
+    for student, patch in PATCHES.items():
+        _hand_in(course_dir, student, assignment, name, _patched(released, lesson, patch))
+    not_autograded = tmp_path / "not-autograded"
+    shutil.copytree(course_dir, not_autograded)
     _run(course_dir, "autograde", assignment, "--create")
     _run(course_dir, "export")
 
@@ -380,6 +407,8 @@ def test_nbgrader_releases_no_answer_and_grades_worked_stub_and_tampered(course,
     assert float(grades[assignment, "worked"]["raw_score"]) == checks  # every autograded point
     assert float(grades[assignment, "stub"]["raw_score"]) == 0
     assert float(grades[assignment, "half"]["raw_score"]) == first.points.check
+    for student in PATCHES:  # nbgrader alone: the patched kernel passes every test with wrong answers
+        assert float(grades[assignment, student]["raw_score"]) == checks, student
     assert {float(grades[assignment, student]["max_score"]) for student in ("worked", "stub", "half")} == {
         total
     }
@@ -419,6 +448,87 @@ def test_nbgrader_releases_no_answer_and_grades_worked_stub_and_tampered(course,
     assert _stdout(_test_outputs(autograded)[f"{second.id}-check"]).startswith(
         f"Not attempted yet ({second.id})"
     )
+
+    _the_pack_s_grader_decides_the_points(course, lesson, course_dir, not_autograded)
+
+
+def _the_pack_s_grader_decides_the_points(course, lesson, course_dir: Path, not_autograded: Path) -> None:
+    """dp-puzzles nbgrader-grade: the tests' points in nbgrader's gradebook come from the pack's
+    grader, which judges the hand-ins' answers where no student code ran."""
+    from nbgrader.api import Gradebook
+
+    assignment = assignment_of(lesson)
+    first, second = lesson.exercises
+    expected = {  # student -> exercise -> points, from the course model
+        "worked": {e.id: e.points.check for e in lesson.exercises},
+        "stub": {e.id: 0 for e in lesson.exercises},
+        "half": {first.id: first.points.check, second.id: 0},
+        **{student: {e.id: 0 for e in lesson.exercises} for student in PATCHES},
+    }
+    done = subprocess.run(
+        [str(BIN / "dp-puzzles"), "nbgrader-grade", str(course_dir), "--jobs", "1", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"of {len(expected)} submitted notebooks" in done.stdout
+    _run(course_dir, "export", "--to", "after.csv")
+    with (course_dir / "after.csv").open(newline="", encoding="utf-8") as handle:
+        after = {(row["assignment"], row["student_id"]): row for row in csv.DictReader(handle)}
+    total = sum(e.points.total for e in lesson.exercises)
+    for student, points in expected.items():
+        assert float(after[assignment, student]["raw_score"]) == sum(points.values()), student
+        assert float(after[assignment, student]["max_score"]) == total
+
+    with Gradebook(f"sqlite:///{course_dir / 'gradebook.db'}") as gradebook:
+        for student, points in expected.items():
+            graded = gradebook.find_submission_notebook(lesson.stem, assignment, student)
+            grades = {grade.name: grade for grade in graded.grades}
+            comments = {comment.name: comment.comment or "" for comment in graded.comments}
+            for exercise in lesson.exercises:
+                grade = grades[f"{exercise.id}-check"]
+                assert (grade.score, grade.max_score) == (points[exercise.id], exercise.points.check)
+                assert not grade.needs_manual_grade, (student, exercise.id)
+                comment = comments[f"{exercise.id}-answer"]
+                verdict = "correct" if points[exercise.id] else ("not attempted" if student == "stub" else "")
+                assert comment.startswith(f"dp-puzzles grade: {verdict}"), comment
+                assert (
+                    f"({exercise.id}), {points[exercise.id]:g} of {exercise.points.check:g} points."
+                    in comment
+                )
+                if not points[exercise.id]:
+                    assert not comment.startswith("dp-puzzles grade: correct"), comment
+                # nbgrader's own score of the kernel's run stays beside it, for the instructor to see
+                kernel = exercise.points.check if student in (*PATCHES, "worked") else grade.auto_score
+                assert grade.auto_score == kernel, (student, exercise.id, grade.auto_score)
+            for exercise in lesson.exercises:  # the arguments are still the formgrader's
+                argument = grades[f"{exercise.id}-argument"]
+                assert argument.manual_score is None
+                assert argument.needs_manual_grade == (student == "worked")
+
+    # the feedback nbgrader returns shows the pack's points and sentence
+    _run(course_dir, "generate_feedback", assignment, "--student", "require")
+    page = (course_dir / "feedback" / "require" / assignment / f"{lesson.stem}.html").read_text()
+    assert f"dp-puzzles grade: incorrect ({first.id}), 0 of {first.points.check:g} points." in page
+    assert f"Score: 0.0 / {float(total)}" in page
+
+    # without nbgrader autograde: the command makes the submission in the gradebook itself
+    done = subprocess.run(
+        [str(BIN / "dp-puzzles"), "nbgrader-grade", str(not_autograded), "--student", "require", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    with Gradebook(f"sqlite:///{not_autograded / 'gradebook.db'}") as gradebook:
+        submission = gradebook.find_submission(assignment, "require")
+        assert str(submission.timestamp).startswith("2026-11-30 12:00:00")
+        graded = gradebook.find_submission_notebook(lesson.stem, assignment, "require")
+        assert {g.name: (g.score, g.auto_score) for g in graded.grades if g.name.endswith("-check")} == {
+            f"{e.id}-check": (0, None) for e in lesson.exercises
+        }
+        assert [s.student_id for s in gradebook.assignment_submissions(assignment)] == ["require"]
 
 
 @pytest.mark.skipif(not EVERY_LESSON, reason="every lesson through nbgrader: PUZZLES_NBGRADER_EVERY_LESSON=1")
