@@ -70,7 +70,7 @@ __all__ = [
 ]
 
 COMMENT_MARK = "dp-puzzles grade:"  # the first words of the comment this command writes
-NOT_GRADED = ("not graded", "check failed")  # verdicts that leave a grade for the instructor
+REVIEW = ("not graded", "check failed", "tampered")  # verdicts the instructor should look at
 
 
 class NbgraderError(ValueError):
@@ -254,13 +254,6 @@ def write_points(gradebook, submission: Submission, lesson: model.Lesson, handin
     from sqlalchemy.exc import SAWarning
 
     assignment, student, notebook = submission.assignment, submission.student, submission.notebook
-    try:
-        gradebook.find_notebook(notebook, assignment)
-    except MissingEntry:
-        raise NbgraderError(
-            f"the gradebook has no notebook {notebook!r} in assignment {assignment!r}: run "
-            f"`nbgrader generate_assignment {assignment}` in the course directory first"
-        ) from None
     gradebook.update_or_create_student(student)
     try:
         gradebook.find_submission(assignment, student)
@@ -271,7 +264,7 @@ def write_points(gradebook, submission: Submission, lesson: model.Lesson, handin
             gradebook.add_submission(assignment, student, **extra)
     by_exercise = {exercise_id: grade_id for grade_id, (exercise_id, _) in tests.items()}
     results = {result.exercise: result for result in handin.results}
-    failed = next((r for r in handin.results if r.verdict in NOT_GRADED and not r.exercise), None)
+    failed = next((r for r in handin.results if r.verdict in REVIEW and not r.exercise), None)
     scored = Scored(submission, lesson.file, 0.0, 0.0, note=handin.failure)
     for exercise in lesson.exercises:
         if exercise.id not in by_exercise:
@@ -285,7 +278,7 @@ def write_points(gradebook, submission: Submission, lesson: model.Lesson, handin
         grade = gradebook.find_grade(by_exercise[exercise.id], notebook, assignment, student)
         points = points_of(result.verdict, exercise)
         grade.manual_score = points
-        grade.needs_manual_grade = result.verdict in NOT_GRADED
+        grade.needs_manual_grade = result.verdict in REVIEW
         scored.points += points
         scored.maximum += exercise.points.check
         scored.verdicts[exercise.id] = result.verdict
@@ -329,20 +322,30 @@ def grade_course(
     if not found:
         where = coursedir.format_path(coursedir.submitted_directory, student or "*", assignment or "*")
         raise NbgraderError(f"no submitted notebook matches {where}/*.ipynb: run `nbgrader collect` first")
+    database = _sqlite_file(coursedir.db_url)
+    if database is not None and not database.is_file():
+        raise NbgraderError(
+            f"there is no gradebook at {database}: run `nbgrader generate_assignment` in the course "
+            "directory first (it makes the gradebook and puts the assignments in it)"
+        )
     base = options or Options()
     by_lesson: dict[str, list[tuple[Submission, Path]]] = {}
     sources: dict[str, dict] = {}
-    skipped = []
-    with tempfile.TemporaryDirectory(prefix="dp-puzzles-nbgrader-") as private:
+    with (
+        Gradebook(coursedir.db_url) as gradebook,
+        tempfile.TemporaryDirectory(prefix="dp-puzzles-nbgrader-") as private,
+    ):
         for number, submission in enumerate(found):
             lesson = lesson_of(course, submission.assignment, submission.notebook)
             source_path = _source_path(coursedir, submission)
             if lesson is None or not source_path.is_file():
-                skipped.append(f"{submission.path}: no lesson of the course was exported as this notebook")
+                log(
+                    f"skipped: {submission.path}: no lesson of the course was exported as "
+                    f"{submission.assignment}/{submission.notebook}.ipynb"
+                )
                 continue
             if str(source_path) not in sources:
-                source = nbformat.read(str(source_path), as_version=4)
-                sources[str(source_path)] = {"notebook": source, "tests": test_cells(source)}
+                sources[str(source_path)] = _exported(source_path, lesson, gradebook, submission)
             source = sources[str(source_path)]
             try:
                 submitted = nbformat.read(str(submission.path), as_version=4)
@@ -354,18 +357,44 @@ def grade_course(
                 copy_path.parent.mkdir()
                 nbformat.write(readable, str(copy_path))
             by_lesson.setdefault(lesson.file, []).append((submission, copy_path))
-        for line in skipped:
-            log(f"skipped: {line}")
         scored: list[Scored] = []
-        with Gradebook(coursedir.db_url) as gradebook:
-            for lesson_file, pairs in by_lesson.items():
-                lesson = course.lesson(lesson_file)
-                here = dataclasses.replace(base, lesson=lesson.file)
-                handins = grade([p for _, p in pairs], course, here, jobs, progress)
-                for (submission, _), handin in zip(pairs, handins, strict=True):
-                    tests = sources[str(_source_path(coursedir, submission))]["tests"]
-                    scored.append(write_points(gradebook, submission, lesson, handin, tests))
+        for lesson_file, pairs in by_lesson.items():
+            lesson = course.lesson(lesson_file)
+            here = dataclasses.replace(base, lesson=lesson.file)
+            handins = grade([p for _, p in pairs], course, here, jobs, progress)
+            for (submission, _), handin in zip(pairs, handins, strict=True):
+                tests = sources[str(_source_path(coursedir, submission))]["tests"]
+                scored.append(write_points(gradebook, submission, lesson, handin, tests))
     return scored
+
+
+def _sqlite_file(url: str) -> Path | None:
+    """The file of an ``sqlite:///`` gradebook; None for another database."""
+    return Path(url.removeprefix("sqlite:///")) if url.startswith("sqlite:///") else None
+
+
+def _exported(source_path: Path, lesson: model.Lesson, gradebook, submission: Submission) -> dict:
+    """The exported notebook and its tests, once it is sure the gradebook holds its assignment and
+    the notebook tests every exercise of the lesson (before any hand-in is run)."""
+    from nbgrader.api import MissingEntry
+
+    try:
+        gradebook.find_notebook(submission.notebook, submission.assignment)
+    except MissingEntry:
+        raise NbgraderError(
+            f"the gradebook has no notebook {submission.notebook!r} in assignment {submission.assignment!r}: "
+            f"run `nbgrader generate_assignment {submission.assignment}` in the course directory first"
+        ) from None
+    notebook = nbformat.read(str(source_path), as_version=4)
+    tests = test_cells(notebook)
+    tested = {exercise_id for exercise_id, _ in tests.values()}
+    missing = [exercise.id for exercise in lesson.exercises if exercise.id not in tested]
+    if missing:
+        raise NbgraderError(
+            f"{source_path} has no autograder test of {', '.join(missing)}: it was exported from other "
+            "lessons; export the course again with dp-puzzles nbgrader and generate the assignment again"
+        )
+    return {"notebook": notebook, "tests": tests}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -408,6 +437,7 @@ def run(args: argparse.Namespace) -> int:
             student=args.student,
             jobs=max(1, args.jobs),
             progress=not args.quiet,
+            log=lambda line: print(line, file=sys.stderr),
         )
     except (model.CourseError, NbgraderError) as error:
         print(f"dp-puzzles nbgrader-grade: {error}", file=sys.stderr)

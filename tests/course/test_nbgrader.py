@@ -35,6 +35,7 @@ from puzzles.instructor.nbgrader import (
     build,
     solution_source,
 )
+from puzzles.instructor.nbgrader_grade import handin_notebook, test_cells
 from puzzles.instructor.student import ARGUMENT_STUB, stub_source, student_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -231,6 +232,114 @@ def test_the_command_refuses_the_source_and_a_folder_not_its_own(tmp_path):
         cwd=tmp_path,
     )
     assert done.returncode == 2 and "not empty" in done.stderr and "Traceback" not in done.stderr
+
+
+# -- a submission as the pack's grader reads it (dp-puzzles nbgrader-grade) ---------------------------
+
+
+def test_a_submission_is_read_with_the_read_only_cells_and_tests_put_back(course, exported):
+    folder, _ = exported
+    lesson = course.lesson(QUICK)
+    source = nbformat.read(folder / "source" / assignment_of(lesson) / f"{lesson.stem}.ipynb", 4)
+    assert test_cells(source) == {f"{e.id}-check": (e.id, e.answer) for e in lesson.exercises}
+    submitted = copy.deepcopy(source)
+    first, second = lesson.exercises
+    lesson_cell = next(
+        i
+        for i, c in enumerate(submitted.cells)
+        if c.cell_type == "code" and _meta(c)["grade_id"].startswith("locked")
+    )
+    submitted.cells[lesson_cell].source = "import puzzles.course; puzzles.course.require = print"
+    submitted.cells[first.cells.check].source = 'print("Correct")'  # a test edited to pass
+    submitted.cells[first.cells.check].metadata["nbgrader"]["locked"] = False  # and unlocked
+    submitted.cells[first.cells.solutions[0]].source = "def mine(k):\n    return k"
+    submitted.cells.append(nbformat.v4.new_code_cell("extra = 1"))  # a cell of the student's own
+    read = handin_notebook(submitted, source)
+
+    assert len(read.cells) == len(submitted.cells)
+    assert read.cells[lesson_cell].source == lesson.notebook.cells[lesson_cell].source
+    teacher = model.locate(lesson.notebook)
+    found = model.locate(read)  # the tests are the lesson's checks again, where the teacher has them
+    assert {k: (v.answer, v.check) for k, v in found.items()} == {
+        k: (v.answer, v.check) for k, v in teacher.items()
+    }
+    assert read.cells[first.cells.check].source == lesson.notebook.cells[first.cells.check].source.strip()
+    assert read.cells[first.cells.solutions[0]].source == "def mine(k):\n    return k"
+    assert read.cells[-1].source == "extra = 1"
+    for exercise in lesson.exercises:
+        for i in exercise.cells.reveals:
+            assert read.cells[i].source == ""  # a reveal's placeholder: nothing to run
+        for i in exercise.cells.arguments:
+            assert read.cells[i].source == submitted.cells[i].source
+    assert submitted.cells[first.cells.check].source == 'print("Correct")'  # the submission is not changed
+
+
+def test_submissions_are_found_where_the_course_s_configuration_puts_them(course, tmp_path):
+    from puzzles.instructor.nbgrader_grade import course_directory, lesson_of, submissions
+
+    root = tmp_path / "course"
+    root.mkdir()
+    (root / CONFIG).write_text(
+        'c = get_config()  # noqa: F821\nc.CourseDirectory.submitted_directory = "handed-in"\n'
+    )
+    for student, assignment in (("ada", "egg-01-worst-case"), ("bo", "egg-01-worst-case"), ("ada", "egg")):
+        folder = root / "handed-in" / student / assignment
+        folder.mkdir(parents=True)
+        (folder / "01-worst-case.ipynb").write_text("{}")
+    (root / "handed-in" / "ada" / "egg" / "timestamp.txt").write_text("2026-11-30 12:00:00.000000 UTC")
+    (root / "submitted" / "cy" / "egg").mkdir(parents=True)  # nbgrader's default, not this course's
+    (root / "submitted" / "cy" / "egg" / "01-worst-case.ipynb").write_text("{}")
+    coursedir = course_directory(root)
+    found = [(s.student, s.assignment, s.notebook) for s in submissions(coursedir)]
+    assert found == [
+        ("ada", "egg", "01-worst-case"),
+        ("ada", "egg-01-worst-case", "01-worst-case"),
+        ("bo", "egg-01-worst-case", "01-worst-case"),
+    ]
+    ada = submissions(coursedir, assignment="egg", student="ada")
+    assert [str(s.timestamp) for s in ada] == ["2026-11-30 12:00:00"]  # nbgrader keeps UTC, naive
+    assert [s.student for s in submissions(coursedir, assignment="egg-01-worst-case")] == ["ada", "bo"]
+    lesson = course.lesson(QUICK)
+    assert lesson_of(course, "egg-01-worst-case", "01-worst-case") is lesson  # one assignment per lesson
+    assert lesson_of(course, "egg", "01-worst-case") is lesson  # per unit
+    assert lesson_of(course, "egg", "02-worst-case") is None
+    assert lesson_of(course, "trios", "01-worst-case") is None
+
+
+def test_nbgrader_grade_names_what_is_missing_before_running_anything(
+    course, exported, tmp_path, monkeypatch, capsys
+):
+    from puzzles.instructor.nbgrader_grade import main
+
+    folder, _ = exported
+    root = tmp_path / "course"
+    shutil.copytree(folder, root)
+
+    def command(*args):
+        code = main(list(args))
+        return code, capsys.readouterr().err
+
+    code, said = command(str(root))
+    assert code == 2 and "run `nbgrader collect` first" in said, said
+    lesson = course.lesson(QUICK)
+    assignment = assignment_of(lesson)
+    source = nbformat.read(root / "source" / assignment / f"{lesson.stem}.ipynb", 4)
+    _hand_in(root, "ada", assignment, f"{lesson.stem}.ipynb", source)
+    code, said = command(str(root))
+    assert code == 2 and "no gradebook" in said, said
+    assert not (root / "gradebook.db").exists()
+    _nbgrader()
+    from nbgrader.api import Gradebook
+
+    monkeypatch.setenv("PATH", f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")  # nbgrader runs alembic
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}"):
+        pass  # a gradebook without the assignment
+    code, said = command(str(root), "--assignment", assignment)
+    assert code == 2 and f"nbgrader generate_assignment {assignment}" in said, said
+    done = subprocess.run(  # the instructor's command has it
+        [str(BIN / "dp-puzzles"), "nbgrader-grade", str(tmp_path / "nowhere")], capture_output=True, text=True
+    )
+    assert done.returncode == 2 and "is not a folder" in done.stderr and "Traceback" not in done.stderr
 
 
 # -- nbgrader itself ---------------------------------------------------------------------------------
@@ -489,16 +598,20 @@ def _the_pack_s_grader_decides_the_points(course, lesson, course_dir: Path, not_
             for exercise in lesson.exercises:
                 grade = grades[f"{exercise.id}-check"]
                 assert (grade.score, grade.max_score) == (points[exercise.id], exercise.points.check)
-                assert not grade.needs_manual_grade, (student, exercise.id)
                 comment = comments[f"{exercise.id}-answer"]
-                verdict = "correct" if points[exercise.id] else ("not attempted" if student == "stub" else "")
-                assert comment.startswith(f"dp-puzzles grade: {verdict}"), comment
+                verdict = re.match(rf"dp-puzzles grade: ([a-z ]+) \({exercise.id}\), ", comment)
+                assert verdict, comment
                 assert (
                     f"({exercise.id}), {points[exercise.id]:g} of {exercise.points.check:g} points."
                     in comment
                 )
-                if not points[exercise.id]:
-                    assert not comment.startswith("dp-puzzles grade: correct"), comment
+                if points[exercise.id]:
+                    assert verdict[1] == "correct"
+                elif student == "stub" or (student == "half" and exercise is second):
+                    assert verdict[1] == "not attempted"
+                else:  # a wrong answer, or a patch the grader noticed (then flagged for the instructor)
+                    assert verdict[1] in ("incorrect", "tampered"), comment
+                assert grade.needs_manual_grade == (verdict[1] == "tampered"), (student, exercise.id)
                 # nbgrader's own score of the kernel's run stays beside it, for the instructor to see
                 kernel = exercise.points.check if student in (*PATCHES, "worked") else grade.auto_score
                 assert grade.auto_score == kernel, (student, exercise.id, grade.auto_score)
@@ -510,7 +623,9 @@ def _the_pack_s_grader_decides_the_points(course, lesson, course_dir: Path, not_
     # the feedback nbgrader returns shows the pack's points and sentence
     _run(course_dir, "generate_feedback", assignment, "--student", "require")
     page = (course_dir / "feedback" / "require" / assignment / f"{lesson.stem}.html").read_text()
-    assert f"dp-puzzles grade: incorrect ({first.id}), 0 of {first.points.check:g} points." in page
+    assert re.search(
+        rf"dp-puzzles grade: (incorrect|tampered) \({first.id}\), 0 of {first.points.check:g} points", page
+    )
     assert f"Score: 0.0 / {float(total)}" in page
 
     # without nbgrader autograde: the command makes the submission in the gradebook itself
