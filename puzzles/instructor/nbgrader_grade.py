@@ -27,8 +27,8 @@ are the student's. Each hand-in is graded from a private copy.
 The points are written as the grade's manual score (nbgrader's own autograde score stays
 beside it, as the kernel's run gave it, and a later ``nbgrader autograde`` leaves the manual
 score in place but marks the cell for review): the score nbgrader reports is the pack's.
-A hand-in the grader could not grade scores 0 on its tests and stays marked as needing a
-manual grade, with the reason in the comment.
+A hand-in the grader finds tampered, or could not grade, scores 0 on its tests and stays
+marked as needing a manual grade, with the reason in the comment.
 """
 
 from __future__ import annotations

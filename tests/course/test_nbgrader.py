@@ -5,7 +5,11 @@ The round trip releases every lesson (nothing of an answer may be in a released 
 grades one quick lesson, egg I, handed in three times: the teacher's worked notebook (every
 autograded point), the released notebook untouched (none), and the released notebook with one
 answer written in and the other exercise's test cell edited to pass (the points of the first
-only: nbgrader puts the locked test back). PUZZLES_NBGRADER_EVERY_LESSON=1 (``make
+only: nbgrader puts the locked test back), and three times with every answer wrong under a
+solution cell that patches what the tests call (``require``, the checker's ``verify``, its
+``Verdict``): nbgrader alone gives those every test's points; after ``dp-puzzles
+nbgrader-grade`` the gradebook holds the pack's grader's points (0 for them), read back through
+nbgrader's API, its export CSV and its feedback page. PUZZLES_NBGRADER_EVERY_LESSON=1 (``make
 nbgrader-check``) grades the worked and the released notebook of every lesson as well.
 """
 
