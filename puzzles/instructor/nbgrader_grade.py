@@ -58,7 +58,7 @@ __all__ = [
     "course_directory",
     "submissions",
     "lesson_of",
-    "test_cells",
+    "autograder_tests",
     "handin_notebook",
     "points_of",
     "comment_text",
@@ -164,7 +164,7 @@ def _meta(cell) -> dict:
     return meta if isinstance(meta, dict) else {}
 
 
-def test_cells(source: nbformat.NotebookNode) -> dict[str, tuple[str, str]]:
+def autograder_tests(source: nbformat.NotebookNode) -> dict[str, tuple[str, str]]:
     """The autograder tests of an exported notebook: grade id -> (exercise id, answer name),
     read from each test's ``require("egg-3", N)``."""
     found = {}
@@ -196,7 +196,7 @@ def handin_notebook(submitted: nbformat.NotebookNode, source: nbformat.NotebookN
     locked = {
         _meta(c)["grade_id"]: c for c in source.cells if _meta(c).get("locked") and "grade_id" in _meta(c)
     }
-    tests = test_cells(source)
+    tests = autograder_tests(source)
     notebook = copy.deepcopy(submitted)
     for cell in notebook.cells:
         grade_id = _meta(cell).get("grade_id")
@@ -386,7 +386,7 @@ def _exported(source_path: Path, lesson: model.Lesson, gradebook, submission: Su
             f"run `nbgrader generate_assignment {submission.assignment}` in the course directory first"
         ) from None
     notebook = nbformat.read(str(source_path), as_version=4)
-    tests = test_cells(notebook)
+    tests = autograder_tests(notebook)
     tested = {exercise_id for exercise_id, _ in tests.values()}
     missing = [exercise.id for exercise in lesson.exercises if exercise.id not in tested]
     if missing:

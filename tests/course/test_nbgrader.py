@@ -39,7 +39,7 @@ from puzzles.instructor.nbgrader import (
     build,
     solution_source,
 )
-from puzzles.instructor.nbgrader_grade import handin_notebook, test_cells
+from puzzles.instructor.nbgrader_grade import autograder_tests, handin_notebook
 from puzzles.instructor.student import ARGUMENT_STUB, stub_source, student_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -245,7 +245,7 @@ def test_a_submission_is_read_with_the_read_only_cells_and_tests_put_back(course
     folder, _ = exported
     lesson = course.lesson(QUICK)
     source = nbformat.read(folder / "source" / assignment_of(lesson) / f"{lesson.stem}.ipynb", 4)
-    assert test_cells(source) == {f"{e.id}-check": (e.id, e.answer) for e in lesson.exercises}
+    assert autograder_tests(source) == {f"{e.id}-check": (e.id, e.answer) for e in lesson.exercises}
     submitted = copy.deepcopy(source)
     first, second = lesson.exercises
     lesson_cell = next(
