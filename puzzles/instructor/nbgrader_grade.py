@@ -37,6 +37,7 @@ import argparse
 import ast
 import copy
 import dataclasses
+import json
 import os
 import re
 import sys
@@ -203,10 +204,10 @@ def handin_notebook(submitted: nbformat.NotebookNode, source: nbformat.NotebookN
         if grade_id not in locked:
             continue
         original = locked[grade_id]
-        tags = [t for t in original.metadata.get("tags", [])]
+        tags = list(original.metadata.get("tags", []))
         if grade_id in tests:
             exercise_id, answer = tests[grade_id]
-            text = f'check("{exercise_id}", {answer})'
+            text = f"check({json.dumps(exercise_id)}, {answer})"
             tags = [*[t for t in tags if t != model.TAG_CHECK], model.TAG_CHECK]
         elif model.TAG_REVEALS in tags:
             text = ""
