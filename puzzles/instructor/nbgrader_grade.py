@@ -312,7 +312,8 @@ def grade_course(
     log=print,
 ) -> list[Scored]:
     """Grade every submission of the course directory ``root`` (of ``assignment``, of
-    ``student``) with the pack's grader and write the points into its gradebook."""
+    ``student``) with the pack's grader and write the points into its gradebook, each hand-in's
+    as soon as it is graded (stopping keeps those written)."""
     from nbgrader.api import Gradebook
 
     from puzzles.instructor.grade import grade
@@ -362,10 +363,18 @@ def grade_course(
         for lesson_file, pairs in by_lesson.items():
             lesson = course.lesson(lesson_file)
             here = dataclasses.replace(base, lesson=lesson.file)
-            handins = grade([p for _, p in pairs], course, here, jobs, progress)
-            for (submission, _), handin in zip(pairs, handins, strict=True):
+            of_path = {str(path): submission for submission, path in pairs}
+
+            def done(handin, lesson=lesson, of_path=of_path) -> None:  # written as each finishes
+                submission = of_path[handin.path]
                 tests = sources[str(_source_path(coursedir, submission))]["tests"]
                 scored.append(write_points(gradebook, submission, lesson, handin, tests))
+
+            try:
+                grade([path for _, path in pairs], course, here, jobs, progress, done)
+            except KeyboardInterrupt:
+                log(f"stopped: the points of {len(scored)} graded notebooks are written, no others")
+                break
     return scored
 
 
@@ -440,6 +449,7 @@ def run(args: argparse.Namespace) -> int:
             progress=not args.quiet,
             log=lambda line: print(line, file=sys.stderr),
         )
+        scored.sort(key=lambda s: (s.submission.assignment, s.submission.notebook, s.submission.student))
     except (model.CourseError, NbgraderError) as error:
         print(f"dp-puzzles nbgrader-grade: {error}", file=sys.stderr)
         return 2
