@@ -685,3 +685,25 @@ def test_nbgrader_grades_the_worked_and_the_stub_of_every_lesson(course, tmp_pat
         if float(grades[assignment, "stub"]["raw_score"]) != 0:
             wrong.append(f"{lesson.file}: stub {grades[assignment, 'stub']['raw_score']}")
     assert wrong == []
+
+    # the pack's grader agrees on every lesson, from the submissions as nbgrader collected them
+    done = subprocess.run(
+        [str(BIN / "dp-puzzles"), "nbgrader-grade", str(course_dir), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=7200,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    _run(course_dir, "export", "--to", "after.csv")
+    with (course_dir / "after.csv").open(newline="", encoding="utf-8") as handle:
+        after = {(row["assignment"], row["student_id"]): row for row in csv.DictReader(handle)}
+    for lesson in course.lessons:
+        assignment = assignment_of(lesson)
+        checks = sum(e.points.check for e in lesson.exercises)
+        if float(after[assignment, "worked"]["raw_score"]) != checks:
+            score = after[assignment, "worked"]["raw_score"]
+            wrong.append(f"{lesson.file}: dp-puzzles nbgrader-grade gave the worked {score} of {checks}")
+        if float(after[assignment, "stub"]["raw_score"]) != 0:
+            score = after[assignment, "stub"]["raw_score"]
+            wrong.append(f"{lesson.file}: dp-puzzles nbgrader-grade gave the stub {score}")
+    assert wrong == [], done.stdout
