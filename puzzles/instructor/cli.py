@@ -5,6 +5,7 @@
     dp-puzzles release        commit the student edition of this version, for the launch links
     dp-puzzles grade          grade hand-ins: a gradebook, feedback, arguments to mark
     dp-puzzles nbgrader       the lessons as an nbgrader course
+    dp-puzzles nbgrader-grade an nbgrader course's submissions graded, points into its gradebook
     dp-puzzles catalogue      the course map's lesson table and the table of exercises
     dp-puzzles check-strength how many wrong answers each exercise's check catches
 
@@ -31,6 +32,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "grade": ("puzzles.instructor.grade", "grade hand-ins: a gradebook, feedback, arguments to mark"),
     "nbgrader": ("puzzles.instructor.nbgrader", "write the lessons as an nbgrader course"),
+    "nbgrader-grade": (
+        "puzzles.instructor.nbgrader_grade",
+        "grade an nbgrader course's submissions with the pack's grader, into nbgrader's gradebook",
+    ),
     "catalogue": ("puzzles.instructor.catalogue", "print or rewrite the course's generated tables"),
     "check-strength": (
         "puzzles.instructor.strength",

@@ -5,11 +5,16 @@ The round trip releases every lesson (nothing of an answer may be in a released 
 grades one quick lesson, egg I, handed in three times: the teacher's worked notebook (every
 autograded point), the released notebook untouched (none), and the released notebook with one
 answer written in and the other exercise's test cell edited to pass (the points of the first
-only: nbgrader puts the locked test back). PUZZLES_NBGRADER_EVERY_LESSON=1 (``make
+only: nbgrader puts the locked test back), and three times with every answer wrong under a
+solution cell that patches what the tests call (``require``, the checker's ``verify``, its
+``Verdict``): nbgrader alone gives those every test's points; after ``dp-puzzles
+nbgrader-grade`` the gradebook holds the pack's grader's points (0 for them), read back through
+nbgrader's API, its export CSV and its feedback page. PUZZLES_NBGRADER_EVERY_LESSON=1 (``make
 nbgrader-check``) grades the worked and the released notebook of every lesson as well.
 """
 
 import argparse
+import copy
 import csv
 import json
 import os
@@ -34,6 +39,7 @@ from puzzles.instructor.nbgrader import (
     build,
     solution_source,
 )
+from puzzles.instructor.nbgrader_grade import autograder_tests, handin_notebook
 from puzzles.instructor.student import ARGUMENT_STUB, stub_source, student_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -232,6 +238,114 @@ def test_the_command_refuses_the_source_and_a_folder_not_its_own(tmp_path):
     assert done.returncode == 2 and "not empty" in done.stderr and "Traceback" not in done.stderr
 
 
+# -- a submission as the pack's grader reads it (dp-puzzles nbgrader-grade) ---------------------------
+
+
+def test_a_submission_is_read_with_the_read_only_cells_and_tests_put_back(course, exported):
+    folder, _ = exported
+    lesson = course.lesson(QUICK)
+    source = nbformat.read(folder / "source" / assignment_of(lesson) / f"{lesson.stem}.ipynb", 4)
+    assert autograder_tests(source) == {f"{e.id}-check": (e.id, e.answer) for e in lesson.exercises}
+    submitted = copy.deepcopy(source)
+    first, second = lesson.exercises
+    lesson_cell = next(
+        i
+        for i, c in enumerate(submitted.cells)
+        if c.cell_type == "code" and _meta(c)["grade_id"].startswith("locked")
+    )
+    submitted.cells[lesson_cell].source = "import puzzles.course; puzzles.course.require = print"
+    submitted.cells[first.cells.check].source = 'print("Correct")'  # a test edited to pass
+    submitted.cells[first.cells.check].metadata["nbgrader"]["locked"] = False  # and unlocked
+    submitted.cells[first.cells.solutions[0]].source = "def mine(k):\n    return k"
+    submitted.cells.append(nbformat.v4.new_code_cell("extra = 1"))  # a cell of the student's own
+    read = handin_notebook(submitted, source)
+
+    assert len(read.cells) == len(submitted.cells)
+    assert read.cells[lesson_cell].source == lesson.notebook.cells[lesson_cell].source
+    teacher = model.locate(lesson.notebook)
+    found = model.locate(read)  # the tests are the lesson's checks again, where the teacher has them
+    assert {k: (v.answer, v.check) for k, v in found.items()} == {
+        k: (v.answer, v.check) for k, v in teacher.items()
+    }
+    assert read.cells[first.cells.check].source == lesson.notebook.cells[first.cells.check].source.strip()
+    assert read.cells[first.cells.solutions[0]].source == "def mine(k):\n    return k"
+    assert read.cells[-1].source == "extra = 1"
+    for exercise in lesson.exercises:
+        for i in exercise.cells.reveals:
+            assert read.cells[i].source == ""  # a reveal's placeholder: nothing to run
+        for i in exercise.cells.arguments:
+            assert read.cells[i].source == submitted.cells[i].source
+    assert submitted.cells[first.cells.check].source == 'print("Correct")'  # the submission is not changed
+
+
+def test_submissions_are_found_where_the_course_s_configuration_puts_them(course, tmp_path):
+    from puzzles.instructor.nbgrader_grade import course_directory, lesson_of, submissions
+
+    root = tmp_path / "course"
+    root.mkdir()
+    (root / CONFIG).write_text(
+        'c = get_config()  # noqa: F821\nc.CourseDirectory.submitted_directory = "handed-in"\n'
+    )
+    for student, assignment in (("ada", "egg-01-worst-case"), ("bo", "egg-01-worst-case"), ("ada", "egg")):
+        folder = root / "handed-in" / student / assignment
+        folder.mkdir(parents=True)
+        (folder / "01-worst-case.ipynb").write_text("{}")
+    (root / "handed-in" / "ada" / "egg" / "timestamp.txt").write_text("2026-11-30 12:00:00.000000 UTC")
+    (root / "submitted" / "cy" / "egg").mkdir(parents=True)  # nbgrader's default, not this course's
+    (root / "submitted" / "cy" / "egg" / "01-worst-case.ipynb").write_text("{}")
+    coursedir = course_directory(root)
+    found = [(s.student, s.assignment, s.notebook) for s in submissions(coursedir)]
+    assert found == [
+        ("ada", "egg", "01-worst-case"),
+        ("ada", "egg-01-worst-case", "01-worst-case"),
+        ("bo", "egg-01-worst-case", "01-worst-case"),
+    ]
+    ada = submissions(coursedir, assignment="egg", student="ada")
+    assert [str(s.timestamp) for s in ada] == ["2026-11-30 12:00:00"]  # nbgrader keeps UTC, naive
+    assert [s.student for s in submissions(coursedir, assignment="egg-01-worst-case")] == ["ada", "bo"]
+    lesson = course.lesson(QUICK)
+    assert lesson_of(course, "egg-01-worst-case", "01-worst-case") is lesson  # one assignment per lesson
+    assert lesson_of(course, "egg", "01-worst-case") is lesson  # per unit
+    assert lesson_of(course, "egg", "02-worst-case") is None
+    assert lesson_of(course, "trios", "01-worst-case") is None
+
+
+def test_nbgrader_grade_names_what_is_missing_before_running_anything(
+    course, exported, tmp_path, monkeypatch, capsys
+):
+    from puzzles.instructor.nbgrader_grade import main
+
+    folder, _ = exported
+    root = tmp_path / "course"
+    shutil.copytree(folder, root)
+
+    def command(*args):
+        code = main(list(args))
+        return code, capsys.readouterr().err
+
+    code, said = command(str(root))
+    assert code == 2 and "run `nbgrader collect` first" in said, said
+    lesson = course.lesson(QUICK)
+    assignment = assignment_of(lesson)
+    source = nbformat.read(root / "source" / assignment / f"{lesson.stem}.ipynb", 4)
+    _hand_in(root, "ada", assignment, f"{lesson.stem}.ipynb", source)
+    code, said = command(str(root))
+    assert code == 2 and "no gradebook" in said, said
+    assert not (root / "gradebook.db").exists()
+    _nbgrader()
+    from nbgrader.api import Gradebook
+
+    monkeypatch.setenv("PATH", f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")  # nbgrader runs alembic
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}"):
+        pass  # a gradebook without the assignment
+    code, said = command(str(root), "--assignment", assignment)
+    assert code == 2 and f"nbgrader generate_assignment {assignment}" in said, said
+    done = subprocess.run(  # the instructor's command has it
+        [str(BIN / "dp-puzzles"), "nbgrader-grade", str(tmp_path / "nowhere")], capture_output=True, text=True
+    )
+    assert done.returncode == 2 and "is not a folder" in done.stderr and "Traceback" not in done.stderr
+
+
 # -- nbgrader itself ---------------------------------------------------------------------------------
 
 
@@ -349,7 +463,29 @@ def _stdout(outputs) -> str:
     return "".join(o.text for o in outputs if o.output_type == "stream" and o.name == "stdout")
 
 
-def test_nbgrader_releases_no_answer_and_grades_worked_stub_and_tampered(course, tmp_path):
+# Solution cells that rebind, in the student's kernel, what nbgrader's tests call; every answer
+# below them is wrong. nbgrader alone gives them every test's points.
+PATCHES = {
+    "require": "import puzzles.course\n\npuzzles.course.require = lambda *args, **kwargs: None",
+    "verify": (
+        "import puzzles.course.checker as checker\n\n"
+        'checker.verify = lambda exercise_id, answer: checker.Verdict(exercise_id, "correct", "fine")'
+    ),
+    "verdict": (
+        "import puzzles.course.checker as checker\n\nchecker.Verdict.passed = property(lambda self: True)"
+    ),
+}
+
+
+def _patched(released, lesson: model.Lesson, patch: str):
+    notebook = copy.deepcopy(released)
+    for exercise in lesson.exercises:
+        wrong = f"def {exercise.answer}(k):\n    return 0"
+        notebook.cells[exercise.cells.solutions[0]].source = f"{patch}\n\n\n{wrong}\n"
+    return notebook
+
+
+def test_nbgrader_releases_no_answer_and_grades_worked_stub_tampered_and_patched(course, tmp_path):
     _nbgrader()
     course_dir = tmp_path / "course"
     build(course.root, course_dir, log=_quiet)
@@ -371,6 +507,10 @@ def test_nbgrader_releases_no_answer_and_grades_worked_stub_and_tampered(course,
     _hand_in(course_dir, "worked", assignment, name, source)
     _hand_in(course_dir, "stub", assignment, name, released)
     _hand_in(course_dir, "half", assignment, name, half)
+    for student, patch in PATCHES.items():
+        _hand_in(course_dir, student, assignment, name, _patched(released, lesson, patch))
+    not_autograded = tmp_path / "not-autograded"
+    shutil.copytree(course_dir, not_autograded)
     _run(course_dir, "autograde", assignment, "--create")
     _run(course_dir, "export")
 
@@ -380,6 +520,8 @@ def test_nbgrader_releases_no_answer_and_grades_worked_stub_and_tampered(course,
     assert float(grades[assignment, "worked"]["raw_score"]) == checks  # every autograded point
     assert float(grades[assignment, "stub"]["raw_score"]) == 0
     assert float(grades[assignment, "half"]["raw_score"]) == first.points.check
+    for student in PATCHES:  # nbgrader alone: the patched kernel passes every test with wrong answers
+        assert float(grades[assignment, student]["raw_score"]) == checks, student
     assert {float(grades[assignment, student]["max_score"]) for student in ("worked", "stub", "half")} == {
         total
     }
@@ -420,6 +562,93 @@ def test_nbgrader_releases_no_answer_and_grades_worked_stub_and_tampered(course,
         f"Not attempted yet ({second.id})"
     )
 
+    _the_pack_s_grader_decides_the_points(course, lesson, course_dir, not_autograded)
+
+
+def _the_pack_s_grader_decides_the_points(course, lesson, course_dir: Path, not_autograded: Path) -> None:
+    """dp-puzzles nbgrader-grade: the tests' points in nbgrader's gradebook come from the pack's
+    grader, which judges the hand-ins' answers where no student code ran."""
+    from nbgrader.api import Gradebook
+
+    assignment = assignment_of(lesson)
+    first, second = lesson.exercises
+    expected = {  # student -> exercise -> points, from the course model
+        "worked": {e.id: e.points.check for e in lesson.exercises},
+        "stub": {e.id: 0 for e in lesson.exercises},
+        "half": {first.id: first.points.check, second.id: 0},
+        **{student: {e.id: 0 for e in lesson.exercises} for student in PATCHES},
+    }
+    done = subprocess.run(
+        [str(BIN / "dp-puzzles"), "nbgrader-grade", str(course_dir), "--jobs", "1", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"of {len(expected)} submitted notebooks" in done.stdout
+    _run(course_dir, "export", "--to", "after.csv")
+    with (course_dir / "after.csv").open(newline="", encoding="utf-8") as handle:
+        after = {(row["assignment"], row["student_id"]): row for row in csv.DictReader(handle)}
+    total = sum(e.points.total for e in lesson.exercises)
+    for student, points in expected.items():
+        assert float(after[assignment, student]["raw_score"]) == sum(points.values()), student
+        assert float(after[assignment, student]["max_score"]) == total
+
+    with Gradebook(f"sqlite:///{course_dir / 'gradebook.db'}") as gradebook:
+        for student, points in expected.items():
+            graded = gradebook.find_submission_notebook(lesson.stem, assignment, student)
+            grades = {grade.name: grade for grade in graded.grades}
+            comments = {comment.name: comment.comment or "" for comment in graded.comments}
+            for exercise in lesson.exercises:
+                grade = grades[f"{exercise.id}-check"]
+                assert (grade.score, grade.max_score) == (points[exercise.id], exercise.points.check)
+                comment = comments[f"{exercise.id}-answer"]
+                verdict = re.match(rf"dp-puzzles grade: ([a-z ]+) \({exercise.id}\), ", comment)
+                assert verdict, comment
+                assert (
+                    f"({exercise.id}), {points[exercise.id]:g} of {exercise.points.check:g} points."
+                    in comment
+                )
+                if points[exercise.id]:
+                    assert verdict[1] == "correct"
+                elif student == "stub" or (student == "half" and exercise is second):
+                    assert verdict[1] == "not attempted"
+                else:  # a wrong answer, or a patch the grader noticed (then flagged for the instructor)
+                    assert verdict[1] in ("incorrect", "tampered"), comment
+                assert grade.needs_manual_grade == (verdict[1] == "tampered"), (student, exercise.id)
+                # nbgrader's own score of the kernel's run stays beside it, for the instructor to see
+                kernel = exercise.points.check if student in (*PATCHES, "worked") else grade.auto_score
+                assert grade.auto_score == kernel, (student, exercise.id, grade.auto_score)
+            for exercise in lesson.exercises:  # the arguments are still the formgrader's
+                argument = grades[f"{exercise.id}-argument"]
+                assert argument.manual_score is None
+                assert argument.needs_manual_grade == (student == "worked")
+
+    # the feedback nbgrader returns shows the pack's points and sentence
+    _run(course_dir, "generate_feedback", assignment, "--student", "require")
+    page = (course_dir / "feedback" / "require" / assignment / f"{lesson.stem}.html").read_text()
+    assert re.search(
+        rf"dp-puzzles grade: (incorrect|tampered) \({first.id}\), 0 of {first.points.check:g} points", page
+    )
+    assert f"Score: 0.0 / {float(total)}" in page
+
+    # without nbgrader autograde: the command makes the submission in the gradebook itself
+    done = subprocess.run(
+        [str(BIN / "dp-puzzles"), "nbgrader-grade", str(not_autograded), "--student", "require", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    with Gradebook(f"sqlite:///{not_autograded / 'gradebook.db'}") as gradebook:
+        submission = gradebook.find_submission(assignment, "require")
+        assert str(submission.timestamp).startswith("2026-11-30 12:00:00")
+        graded = gradebook.find_submission_notebook(lesson.stem, assignment, "require")
+        assert {g.name: (g.score, g.auto_score) for g in graded.grades if g.name.endswith("-check")} == {
+            f"{e.id}-check": (0, None) for e in lesson.exercises
+        }
+        assert [s.student_id for s in gradebook.assignment_submissions(assignment)] == ["require"]
+
 
 @pytest.mark.skipif(not EVERY_LESSON, reason="every lesson through nbgrader: PUZZLES_NBGRADER_EVERY_LESSON=1")
 def test_nbgrader_grades_the_worked_and_the_stub_of_every_lesson(course, tmp_path):
@@ -456,3 +685,25 @@ def test_nbgrader_grades_the_worked_and_the_stub_of_every_lesson(course, tmp_pat
         if float(grades[assignment, "stub"]["raw_score"]) != 0:
             wrong.append(f"{lesson.file}: stub {grades[assignment, 'stub']['raw_score']}")
     assert wrong == []
+
+    # the pack's grader agrees on every lesson, from the submissions as nbgrader collected them
+    done = subprocess.run(
+        [str(BIN / "dp-puzzles"), "nbgrader-grade", str(course_dir), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=7200,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    _run(course_dir, "export", "--to", "after.csv")
+    with (course_dir / "after.csv").open(newline="", encoding="utf-8") as handle:
+        after = {(row["assignment"], row["student_id"]): row for row in csv.DictReader(handle)}
+    for lesson in course.lessons:
+        assignment = assignment_of(lesson)
+        checks = sum(e.points.check for e in lesson.exercises)
+        if float(after[assignment, "worked"]["raw_score"]) != checks:
+            score = after[assignment, "worked"]["raw_score"]
+            wrong.append(f"{lesson.file}: dp-puzzles nbgrader-grade gave the worked {score} of {checks}")
+        if float(after[assignment, "stub"]["raw_score"]) != 0:
+            score = after[assignment, "stub"]["raw_score"]
+            wrong.append(f"{lesson.file}: dp-puzzles nbgrader-grade gave the stub {score}")
+    assert wrong == [], done.stdout
