@@ -424,6 +424,7 @@ def command(view: View, handin: Path, channel: int, limits: Limits) -> tuple[lis
         "IPYTHONDIR": f"{HOME}/.ipython",
         "PUZZLES_PROGRESS": "0",
         "PUZZLES_RUNNER_FD": str(channel),
+        "PUZZLES_GRADER": str(built.owner),  # which grading run this sandbox belongs to
         "OMP_NUM_THREADS": "1",
         "OPENBLAS_NUM_THREADS": "1",
     }
