@@ -90,11 +90,11 @@ def _class(folder: Path, records: Path) -> dict[str, str]:
         ),
         "teacher_4103_1_01-worst-case.ipynb": (
             "reads the teacher notebooks",
-            _handin(EGG, cell=attack(hostile.READ_TEACHER)),
+            _handin(EGG, dict.fromkeys(("egg-11", "egg-1"), attack(hostile.READ_TEACHER))),
         ),
         "copier_4104_1_01-worst-case.ipynb": (
             "copies a classmate",
-            _handin(EGG, cell=attack(hostile.COPY_CLASSMATE)),
+            _handin(EGG, dict.fromkeys(("egg-11", "egg-1"), attack(hostile.COPY_CLASSMATE))),
         ),
         "writer_4105_1_01-worst-case.ipynb": (
             "writes into the records and a classmate's hand-in",

@@ -34,14 +34,14 @@ import importlib.util
 import json
 import os
 import pickle
+import re
 import select
 import shutil
 import sys
 import types
 from typing import Any
 
-from puzzles.course import checker, codec, guard, probe
-from puzzles.instructor.grading import frames
+from puzzles.course import checker, codec, frames, guard, probe
 
 __all__ = ["main", "run", "Channel", "integrity_snapshot", "changed_since", "case_digest", "CHANNEL_ENV"]
 
@@ -90,7 +90,7 @@ _OWN_MODULES = (
     "puzzles.course.guard",
     "puzzles.course.codec",
     "puzzles.instructor.grading.runner",
-    "puzzles.instructor.grading.frames",
+    "puzzles.course.frames",
 )
 
 
@@ -247,6 +247,29 @@ def _remove_data(folders: list[str]) -> None:
             raise RuntimeError(f"the closed data in {folder} could not be removed")
 
 
+def _not_dumpable() -> None:
+    """No other process (a program a cell starts by a route the audit hook does not see) may read
+    this one's memory, which may still hold freed bytes of the closed modules' source."""
+    import ctypes
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE
+    except (OSError, AttributeError):
+        pass
+
+
+_OWN_MEMORY = re.compile(r"^/proc/(self|thread-self|\d+)(/task/\d+)?/(mem|pagemap|map_files(/.*)?)$")
+
+
+def _refuse_own_memory(event: str, args: tuple) -> None:
+    """An audit hook (it cannot be removed): this process's own memory is not read through /proc."""
+    if event != "open" or not args or not isinstance(args[0], (str, bytes, os.PathLike)):
+        return
+    path = os.fsdecode(args[0])
+    if os.path.basename(path) in ("mem", "pagemap") or _OWN_MEMORY.match(os.path.realpath(path)):
+        raise PermissionError(f"the grader's runner does not let a cell read its memory ({path})")
+
+
 def run(instruction: dict, channel: Channel) -> None:
     """Run one group of the hand-in's exercises as instructed (see the module's description)."""
     from IPython.core.interactiveshell import InteractiveShell
@@ -269,7 +292,9 @@ def run(instruction: dict, channel: Channel) -> None:
     first = instruction.get("first", "")
     if first:
         _run_cell(channel, shell, -1, first, history=False)
+    _not_dumpable()
     guard.close(tuple(group.get("without", ())))  # and no other program starts from here on
+    sys.addaudithook(_refuse_own_memory)
     finder.forget()
     _remove_data(written)
     snapshot = integrity_snapshot()  # after the closing, which replaces the closed functions

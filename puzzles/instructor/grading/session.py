@@ -35,9 +35,9 @@ from typing import Any
 
 import nbformat
 
-from puzzles.course import checker, codec, probe
+from puzzles.course import checker, codec, frames, probe
 from puzzles.instructor import course as model
-from puzzles.instructor.grading import frames, sandbox
+from puzzles.instructor.grading import sandbox
 from puzzles.instructor.grading.names import Student, who
 from puzzles.instructor.grading.runner import case_digest
 from puzzles.instructor.student import ARGUMENT_STUB, student_notebook

@@ -1,6 +1,6 @@
-"""Length-prefixed frames between the grader and a hand-in's runner: a 4-byte big-endian length,
-then that many bytes. The one place that writes and reads them (instructions one way, reports
-the other)."""
+"""Length-prefixed frames: a 4-byte big-endian length, then that many bytes. The one place that
+writes and reads them: a check's child to the process that asked for the check (``probe``), the
+grader's instructions to a hand-in's runner and the runner's reports back."""
 
 from __future__ import annotations
 
