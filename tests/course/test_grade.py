@@ -88,7 +88,11 @@ def _hand_ins(folder: Path) -> dict[str, str]:
                 "import os\nget_ipython().events.register('post_run_cell', "
                 "lambda *a: [open(f, 'w').write('{}') for f in os.listdir('.')])\n"
                 "def forge(*a, **k):\n"
-                "    os.write(int(os.environ.get('PUZZLES_RUNNER_FD', 3)), b'\\x00\\x00\\x00\\x02{}')\n"
+                "    for fd in range(3, 256):  # the grader's channel is one of them\n"
+                "        try:\n"
+                "            os.write(fd, b'\\x00\\x00\\x00\\x02{}')\n"
+                "        except OSError:\n"
+                "            pass\n"
                 "get_ipython().events.register('pre_run_cell', forge)",
             ),
             "forges reports",
