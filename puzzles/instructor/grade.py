@@ -2,14 +2,16 @@
 
     dp-puzzles grade HANDIN... [--out grades.csv] [--format plain|canvas|moodle] [--jobs N]
                      [--due DATETIME] [--arguments DIR] [--marks marks.csv] [--exercise ID]
+                     [--unsafe]
 
 HANDIN is a notebook or a folder of them (an LMS's unzipped download). For each hand-in the
 grader finds its lesson in the course (by file name, else by the exercises it checks), runs the
 student's own cells (the lesson's first code cell, the answers, and any cell the student added
-or changed; ``--full-run`` runs every cell) in a process of its own, evaluates each answer
-where its check cell stood, and judges the values in the grader's own process, which never
-runs a student's code. See the README's "What the checks protect" for what a notebook can and
-cannot do to its grade.
+or changed; ``--full-run`` runs every cell) in a bubblewrap sandbox per group of exercises
+(``grading/sandbox.py``), evaluates each answer where its check cell stood, and judges the
+values in the grader's own process, which never runs a student's code. Without bubblewrap it
+refuses, unless ``--unsafe``. See the README's "What the checks protect" for what a notebook
+can and cannot do to its grade.
 
 It writes, next to ``--out``:
 
