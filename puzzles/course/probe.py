@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.course import codec, guard
+from puzzles.course import codec, frames, guard
 
 __all__ = [
     "Event",
@@ -56,7 +56,6 @@ __all__ = [
 OUTPUT_CAP = 2000  # characters of the answer's printed output brought back
 OVERHEAD_ALLOWANCE = 60.0  # seconds outside the answer (building inputs, writing values) a check allows
 
-_FRAME = struct.Struct(">I")
 # the shared record of the answer's time: a sequence number (odd while it is being written), the
 # input being evaluated (-1: none), the answer's processor seconds before it, the child's processor
 # clock at that call's start
@@ -190,10 +189,7 @@ def _write_frame(fd: int, data: dict) -> None:
     _write_payload(fd, _encode(data).encode("ascii"))
 
 
-def _write_payload(fd: int, payload: bytes) -> None:
-    view = memoryview(_FRAME.pack(len(payload)) + payload)
-    while view:
-        view = view[os.write(fd, view) :]
+_write_payload = frames.write  # taken at import, as the encoder is
 
 
 class _Batch:
@@ -353,7 +349,7 @@ class _Frames:
 
     def __init__(self, fd: int):
         self.fd = fd
-        self.buffer = bytearray()
+        self.buffer = frames.Buffer()
         self.closed = False
 
     def feed(self) -> bool:
@@ -361,16 +357,11 @@ class _Frames:
         if not chunk:
             self.closed = True
             return False
-        self.buffer += chunk
+        self.buffer.feed(chunk)
         return True
 
     def frames(self) -> Iterator[dict]:
-        while len(self.buffer) >= _FRAME.size:
-            (size,) = _FRAME.unpack_from(self.buffer)
-            if len(self.buffer) < _FRAME.size + size:
-                return
-            payload = bytes(self.buffer[_FRAME.size : _FRAME.size + size])
-            del self.buffer[: _FRAME.size + size]
+        for payload in self.buffer.frames():
             data = codec.decode(payload)
             if not isinstance(data, dict):
                 raise codec.CodecError("a frame that is not a mapping")

@@ -2,15 +2,16 @@
 
     dp-puzzles grade HANDIN... [--out grades.csv] [--format plain|canvas|moodle] [--jobs N]
                      [--due DATETIME] [--submitted worksheet.csv] [--similarity]
-                     [--arguments DIR] [--marks marks.csv] [--exercise ID]
+                     [--arguments DIR] [--marks marks.csv] [--exercise ID] [--unsafe]
 
 HANDIN is a notebook or a folder of them (an LMS's unzipped download). For each hand-in the
 grader finds its lesson in the course (by file name, else by the exercises it checks), runs the
 student's own cells (the lesson's first code cell, the answers, and any cell the student added
-or changed; ``--full-run`` runs every cell) in a process of its own, evaluates each answer
-where its check cell stood, and judges the values in the grader's own process, which never
-runs a student's code. See the README's "What the checks protect" for what a notebook can and
-cannot do to its grade.
+or changed; ``--full-run`` runs every cell) in a bubblewrap sandbox per group of exercises
+(``grading/sandbox.py``), evaluates each answer where its check cell stood, and judges the
+values in the grader's own process, which never runs a student's code. Without bubblewrap it
+refuses, unless ``--unsafe``. See the README's "What the checks protect" for what a notebook
+can and cannot do to its grade.
 
 It writes, next to ``--out``:
 
@@ -49,17 +50,14 @@ from pathlib import Path
 from puzzles.course import codec
 from puzzles.instructor import course as model
 from puzzles.instructor.builds import BuildRefused, OutputFolder
-from puzzles.instructor.grading import gradebook, similarity
+from puzzles.instructor.grading import gradebook, sandbox, similarity
 from puzzles.instructor.grading.arguments import write_arguments
 from puzzles.instructor.grading.names import PLATFORMS, Student, who
 from puzzles.instructor.grading.session import (
     HandIn,
     Options,
     Result,
-    become_subreaper,
-    end_stragglers,
     grade_handin,
-    isolation_prefix,
     rejudge,
 )
 
@@ -97,7 +95,6 @@ def _keys(paths: list[Path]) -> dict[str, str]:
 
 def _worker(tasks, results, course_root: str, options: Options) -> None:  # pragma: no cover - a child
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process decides when to stop
-    become_subreaper()
     course = model.load(course_root)
     while True:
         task = tasks.get()
@@ -111,7 +108,6 @@ def _worker(tasks, results, course_root: str, options: Options) -> None:  # prag
             handin = HandIn(
                 path, student, results=[Result("", "check failed", f"the grader failed: {error}")]
             )
-        end_stragglers()
         results.put((index, handin))
 
 
@@ -180,7 +176,6 @@ class _Pool:
             process.join(timeout=10)
             if process.is_alive():
                 process.kill()
-        end_stragglers()
 
 
 # -- the command ------------------------------------------------------------------------------------
@@ -295,7 +290,7 @@ def regrade(
         fresh = rejudge(exercise_id, handin.record)
         if fresh is None:
             rerun.append(handin.path)
-            again = grade_handin(Path(handin.path), course, options)
+            again = grade_handin(Path(handin.path), course, options, seed=handin.seed)
             fresh = next(r for r in again.results if r.exercise == exercise_id)
             handin.record["exercises"][exercise_id] = again.record["exercises"][exercise_id]
         old = next(r for r in handin.results if r.exercise == exercise_id)
@@ -414,11 +409,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--memory", type=float, default=4.0, help="gigabytes of memory a hand-in may use (default 4)"
     )
     parser.add_argument(
-        "--isolation",
-        choices=("auto", "namespace", "none"),
-        default="auto",
-        help="auto: network and process namespaces of their own where the system allows (unshare); "
-        "namespace: require them; none: only the kernel's own limits",
+        "--unsafe",
+        action="store_true",
+        help="run the hand-ins without a sandbox (where bubblewrap is missing): a hand-in can then read "
+        "and change what you can (other hand-ins, the pack, the grader): its grades carry no weight",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -438,10 +432,37 @@ def run(args: argparse.Namespace) -> int:
         handin_timeout=args.handin_timeout,
         memory=int(args.memory * 1024**3),
         full_run=args.full_run,
-        isolation=args.isolation,
+        sandbox=not args.unsafe,
         lesson=args.lesson,
     )
+    if args.unsafe:
+        print(UNSAFE, file=sys.stderr)
+    elif sandbox.unavailable():
+        print(f"dp-puzzles grade: {sandbox.unavailable()}", file=sys.stderr)
+        return 2
+    else:
+        try:
+            sandbox.use(sandbox.Pack())  # built once, before the workers start; removed at the end
+        except sandbox.Unavailable as error:
+            print(f"dp-puzzles grade: {error}", file=sys.stderr)
+            return 2
     started = time.monotonic()
+    try:
+        return _run(args, course, outputs, options, started)
+    finally:
+        if sandbox._PACK:
+            sandbox._PACK[0].remove()
+            sandbox.use(None)
+
+
+UNSAFE = (
+    "dp-puzzles grade: --unsafe: NO SANDBOX. Every hand-in runs as a plain process of yours: it can read "
+    "the other hand-ins, the teacher notebooks and the records, change the pack and the grader, use the "
+    "network and leave files behind. Use these grades for feedback only."
+)
+
+
+def _run(args, course, outputs, options, started) -> int:
     if args.exercise:
         try:
             handins, rerun = regrade(args.exercise, outputs.records.path, course, options)
@@ -529,9 +550,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"written arguments: {len(pages)} pages and the marking sheet in {args.arguments}")
     print(gradebook.summary_table(gradebook.latest_per_student(handins)))
     isolation = (
-        "network and process namespaces of their own"
-        if isolation_prefix()
-        else "no namespaces (unshare unavailable)"
+        "NO SANDBOX (--unsafe): these grades carry no weight"
+        if args.unsafe
+        else "each in a bubblewrap sandbox of its own"
     )
     print(
         f"graded {len(handins)} hand-ins in {time.monotonic() - started:.0f} s ({isolation}); gradebook: "

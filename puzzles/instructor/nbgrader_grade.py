@@ -427,17 +427,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--memory", type=float, default=4.0, help="gigabytes of memory a hand-in may use (default 4)"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--unsafe",
+        action="store_true",
+        help="grade without the bubblewrap sandbox (a hand-in could then read and change what you can)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    from puzzles.instructor.grade import UNSAFE
+    from puzzles.instructor.grading import sandbox
     from puzzles.instructor.grading.session import Options
 
+    if args.unsafe:
+        print(UNSAFE, file=sys.stderr)
+    elif sandbox.unavailable():
+        print(f"dp-puzzles nbgrader-grade: {sandbox.unavailable()}", file=sys.stderr)
+        return 2
     try:
         course = model.load(args.notebooks)
         options = Options(
             cell_timeout=args.cell_timeout,
             handin_timeout=args.handin_timeout,
             memory=int(args.memory * 1024**3),
+            sandbox=not args.unsafe,
         )
         scored = grade_course(
             args.course_dir,

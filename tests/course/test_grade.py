@@ -88,7 +88,11 @@ def _hand_ins(folder: Path) -> dict[str, str]:
                 "import os\nget_ipython().events.register('post_run_cell', "
                 "lambda *a: [open(f, 'w').write('{}') for f in os.listdir('.')])\n"
                 "def forge(*a, **k):\n"
-                "    os.write(int(os.environ.get('PUZZLES_RUNNER_FD', 3)), b'\\x00\\x00\\x00\\x02{}')\n"
+                "    for fd in range(3, 256):  # the grader's channel is one of them\n"
+                "        try:\n"
+                "            os.write(fd, b'\\x00\\x00\\x00\\x02{}')\n"
+                "        except OSError:\n"
+                "            pass\n"
                 "get_ipython().events.register('pre_run_cell', forge)",
             ),
             "forges reports",
@@ -97,13 +101,23 @@ def _hand_ins(folder: Path) -> dict[str, str]:
             _inserted(
                 teacher,
                 SECOND.cells.statement,
-                "import fcntl, os, shutil, signal, time\nshutil.rmtree(os.getcwd(), ignore_errors=True)\n"
-                "if os.fork() == 0:\n    os.setsid()\n"
-                f"    held = open({str(SLEEPER)!r}, 'w')\n    fcntl.flock(held, fcntl.LOCK_EX)\n"
-                "    time.sleep(600)\n    os._exit(0)\n"
+                "import os, shutil, signal, time\nshutil.rmtree(os.getcwd(), ignore_errors=True)\n"
+                "if os.fork() == 0:\n    os.setsid()\n    time.sleep(600)\n    os._exit(0)\n"
                 "time.sleep(1)\nos.kill(os.getppid(), signal.SIGKILL)",
             ),
             "kills its parent",
+        ),
+        "crasherc_4030_910_01-worst-case.ipynb": (
+            _inserted(teacher, SECOND.cells.statement, "import faulthandler\nfaulthandler._sigsegv()"),
+            "crashes the process",
+        ),
+        "renamerr_4031_911_01-worst-case.ipynb": (
+            _with(
+                teacher,
+                first,
+                teacher.cells[first].source.replace("def one_egg_expected(", "def my_one_egg_expected("),
+            ),
+            "renames an answer: the lesson's own cells fail",
         ),
     }
     for name, (notebook, _) in hand_ins.items():
@@ -118,20 +132,20 @@ def _hand_ins(folder: Path) -> dict[str, str]:
     return names
 
 
-SLEEPER = Path(f"/tmp/dp-puzzles-test-sleeper-{os.getpid()}")
-
-
-def _held(path: Path) -> bool:
-    """Whether a process still holds the lock on ``path`` (the hand-in's background process does)."""
-    import fcntl
-
-    with path.open() as stream:
-        try:
-            fcntl.flock(stream, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        fcntl.flock(stream, fcntl.LOCK_UN)
-        return False
+def _processes_of(grader: int) -> list[int]:
+    """The processes of a grading run (its sandboxes and everything started in them): those whose
+    environment names the grader; a grading on another test worker is not this one's."""
+    found = []
+    mark = f"PUZZLES_GRADER={grader}".encode()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as environ:
+                    if mark in environ.read().split(b"\0"):
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
 
 
 @pytest.fixture(scope="module")
@@ -141,7 +155,7 @@ def graded(tmp_path_factory):
     os.utime(folder / "lovelaceada_4021_901_01-worst-case.ipynb", (1_700_000_000, 1_700_000_000))
     out = tmp_path_factory.mktemp("grades") / "grades.csv"
     started = time.monotonic()
-    done = subprocess.run(
+    grader = subprocess.Popen(
         [
             str(DP_PUZZLES),
             "grade",
@@ -160,13 +174,16 @@ def graded(tmp_path_factory):
             str(out.parent / "arguments"),
             "--quiet",
         ],
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
         cwd=folder,
-        timeout=900,
     )
+    stdout, stderr = grader.communicate(timeout=900)
     seconds = time.monotonic() - started
-    assert done.returncode == 0, done.stderr
+    assert grader.returncode == 0, stderr
+    time.sleep(1)
+    alive = _processes_of(grader.pid)
     with (out.with_name("grades-details.csv")).open() as stream:
         details = list(csv.DictReader(stream))
     verdicts = {}
@@ -178,7 +195,8 @@ def graded(tmp_path_factory):
         "names": names,
         "verdicts": verdicts,
         "seconds": seconds,
-        "stdout": done.stdout,
+        "stdout": stdout,
+        "alive": alive,
     }
 
 
@@ -225,16 +243,26 @@ def test_the_package_is_closed_to_the_answer_by_any_route(graded):
 
 def test_a_hand_in_that_kills_its_parent_costs_that_hand_in_only(graded):
     verdicts = _verdicts(graded, "killerk")
-    # in a process namespace the runner's parent is out of reach and the rest is graded; without one the
-    # grader's worker dies, and that hand-in alone is not graded
-    assert verdicts[FIRST.id][0] in ("correct", "not graded")
-    assert verdicts[SECOND.id][0] in ("correct", "not reached", "not graded")
-    assert SLEEPER.exists(), "the hand-in's cell did not run"
-    deadline = time.time() + 10
-    while _held(SLEEPER) and time.time() < deadline:
-        time.sleep(0.1)
-    assert not _held(SLEEPER), "a process the hand-in started outlived it"
-    SLEEPER.unlink()
+    # in the sandbox the runner's parent is the sandbox's first process, out of reach of its signals
+    assert verdicts[FIRST.id][0] == "correct"
+    assert verdicts[SECOND.id][0] in ("correct", "not reached")
+    assert graded["alive"] == [], "a process the hand-in started outlived it"
+
+
+def test_a_crash_names_the_cell_that_was_running(graded):
+    verdicts = _verdicts(graded, "crasherc")
+    assert verdicts[FIRST.id][0] == "correct"
+    verdict, detail = verdicts[SECOND.id]
+    cell = SECOND.cells.statement + 1
+    assert verdict == "not reached" and f"cell {cell} (" in detail and "signal 11" in detail, detail
+    feedback = next((graded["out"].parent / "grades-feedback").glob("crasherc*.md")).read_text()
+    assert "crashed" in feedback and "signal 11" in feedback
+
+
+def test_an_error_in_a_lesson_cell_is_never_blamed_on_the_student(graded):
+    feedback = next((graded["out"].parent / "grades-feedback").glob("renamerr*.md")).read_text()
+    assert "A cell of yours raised an error" not in feedback, feedback
+    assert "that cell is the lesson's, not yours" in feedback, feedback
 
 
 def test_an_unreadable_notebook_gets_a_row_for_every_exercise(graded):
@@ -251,7 +279,7 @@ def test_the_canvas_gradebook_reads_back(graded):
         e.points.total for e in LESSON.exercises
     )
     scores = {row[1]: row[5] for row in rows[2:]}
-    assert set(scores) == {str(n) for n in range(4021, 4030)}
+    assert set(scores) == {str(n) for n in range(4021, 4032)}
     checks = sum(e.points.check for e in LESSON.exercises)
     assert float(scores["4021"]) == checks and float(scores["4022"]) == 0
     assert float(scores["4025"]) == SECOND.points.check
@@ -369,13 +397,11 @@ def test_stopping_the_grader_keeps_the_rows_done_and_leaves_no_process(tmp_path)
     for n in range(6):
         nbformat.write(teacher, folder / f"student{n}_{5000 + n}_1_01-worst-case.ipynb")
     out = tmp_path / "grades.csv"
-    mark = f"PUZZLES_TEST_GRADER={os.getpid()}-{time.monotonic_ns()}"  # what this grader's runners inherit
     grader = subprocess.Popen(
         [str(DP_PUZZLES), "grade", str(folder), "--out", str(out), "--jobs", "1", "--quiet"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, mark.split("=")[0]: mark.split("=")[1]},
     )
     deadline = time.time() + 300
     while not out.exists() and time.time() < deadline:
@@ -386,28 +412,8 @@ def test_stopping_the_grader_keeps_the_rows_done_and_leaves_no_process(tmp_path)
     with out.open() as stream:
         rows = list(csv.DictReader(stream))
     assert 1 <= len(rows) < 6 and "stopped" in stderr
-    assert not _runners_of(mark), "a runner outlived the grader"
-
-
-def _runners_of(mark: str) -> list[str]:
-    """The grader's runner processes still alive: those whose environment holds ``mark`` (a
-    runner of a grading on another test worker is not this grader's), and any whose environment
-    cannot be read."""
-    running = subprocess.run(
-        ["pgrep", "-f", "puzzles.instructor.grading.runner"], capture_output=True, text=True
-    ).stdout.split()
-    found = []
-    for pid in running:
-        try:
-            with open(f"/proc/{pid}/environ", "rb") as environ:
-                if mark.encode() not in environ.read().split(b"\0"):
-                    continue
-        except FileNotFoundError:
-            continue  # ended meanwhile
-        except OSError:
-            pass
-        found.append(pid)
-    return found
+    time.sleep(1)
+    assert not _processes_of(grader.pid), "a sandbox outlived the grader"
 
 
 # -- the teacher notebooks and the student edition, the first lesson of each unit ------------------------

@@ -4,8 +4,11 @@ A class of ``--students`` hand-ins of one lesson is written to a folder, under C
 names, in four kinds that a real class mixes: the worked notebook (every answer right), the
 student edition untouched, the worked notebook with half its exercises left as stubs, and the
 worked notebook with one answer that loops for ever (a different exercise in turn). The grader is then
-run on it as an instructor runs it (``--jobs``, a Canvas gradebook) and the wall time, the
-hand-ins per minute and the verdicts are printed. Nothing is asserted: this is a measurement.
+run on it as an instructor runs it (``--jobs``, a Canvas gradebook, every hand-in in its
+bubblewrap sandbox, the pack built as a wheel at the start included) and the wall time, the
+hand-ins per minute, the machine's load before and after (a shared machine's other work shows
+there) and the verdicts are printed. Nothing is asserted: this is a measurement.
+``--unsafe`` measures the same without the sandbox, for comparison.
 
     python -m puzzles.instructor.grading.bench --lesson higher-lower/03-column-generation \\
         --students 120 --jobs 2
@@ -93,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--students", type=int, default=120, help="how many hand-ins (default 120)")
     parser.add_argument("--jobs", type=int, default=2, help="the grader's workers (default 2)")
     parser.add_argument("--keep", type=Path, help="write the class and the gradebook here and keep them")
+    parser.add_argument("--unsafe", action="store_true", help="grade without the sandbox (for comparison)")
     args = parser.parse_args(argv)
     if args.students < 1:
         parser.error(f"--students must be at least 1, got {args.students}")
@@ -109,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
         out = root / "grades.csv"
         command = [str(Path(sys.executable).parent / "dp-puzzles"), "grade", str(folder), "--out", str(out)]
         command += ["--format", "canvas", "--jobs", str(args.jobs), "--quiet"]
+        command += ["--unsafe"] if args.unsafe else []
+        before = os.getloadavg()
         started = time.monotonic()
         done = subprocess.run(command, cwd=root, capture_output=True, text=True)
         seconds = time.monotonic() - started
@@ -118,11 +124,13 @@ def main(argv: list[str] | None = None) -> int:
         with out.with_name("grades-details.csv").open() as stream:
             rows = list(csv.DictReader(stream))
         verdicts = collections.Counter((kinds[row["file"]], row["verdict"]) for row in rows)
-    load = os.getloadavg()[0]
+    after = os.getloadavg()
+    mode = "without a sandbox (--unsafe)" if args.unsafe else "each group of each hand-in in its sandbox"
     print(
-        f"{args.students} hand-ins of {args.lesson}, --jobs {args.jobs}: {seconds:.0f} s "
-        f"({60 * args.students / seconds:.1f} hand-ins a minute, {seconds / args.students:.1f} s each); "
-        f"load average {load:.1f}"
+        f"{args.students} hand-ins of {args.lesson}, --jobs {args.jobs}, {mode}: {seconds:.0f} s "
+        f"({60 * args.students / seconds:.1f} hand-ins a minute, {seconds / args.students:.1f} s each) on "
+        f"{os.cpu_count()} cores; load average (1, 5, 15 min) before {before[0]:.1f} {before[1]:.1f} "
+        f"{before[2]:.1f}, after {after[0]:.1f} {after[1]:.1f} {after[2]:.1f}"
     )
     for kind in KINDS:
         found = {verdict: count for (k, verdict), count in sorted(verdicts.items()) if k == kind}

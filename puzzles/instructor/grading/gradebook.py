@@ -499,6 +499,7 @@ def write_details(path: Path, handins: list[HandIn], course: model.Course) -> No
         "seconds",
         "detail",
         "name problem",
+        "seed",
     ]
     body = []
     for handin in handins:
@@ -523,6 +524,7 @@ def write_details(path: Path, handins: list[HandIn], course: model.Course) -> No
                     seconds,
                     result.detail,
                     handin.student.problem,
+                    str(handin.seed),
                 ]
             )
     _write_csv(path, header, body)
@@ -617,7 +619,16 @@ def feedback_text(
     if handin.failure:
         lines += ["", f"When your notebook was run, {handin.failure}."]
     for note in handin.notes:
-        if "did not stop" in note or "took longer than the" in note or "ended early" in note:
+        if any(
+            words in note
+            for words in (
+                "did not stop",
+                "took longer than the",
+                "ended early",
+                "crashed",
+                "not yours",
+            )
+        ):
             lines += ["", f"Note: {note}."]
     lines.append("")
     for result in handin.results:

@@ -1,26 +1,28 @@
-"""Grade one hand-in: run its code in runners, judge what they report, here.
+"""Grade one hand-in: run its code in sandboxed runners, judge what they report, here.
 
 This module runs in the grader's own processes, which never run a student's code: a hand-in's
-cells run in ``runner`` processes (one per set of modules its exercises forbid), under a
-memory limit, in network and process namespaces of their own where the system allows, every
-cell within its time limit (a cell past it is stopped for sure: the runner is killed with
-everything it started). The runners report plain data; the verdicts are decided here by
-``checker.judge`` from those values, with references computed in this process.
+cells run in ``runner`` processes, one per group of exercises (those that close the same
+modules), each in a sandbox of its own (``sandbox``: bubblewrap, no network, a private copy of
+the hand-in, private home and /tmp, no file of the closed modules, memory, processor, process
+and file-size limits), every cell within its time limit (a cell past it is stopped for sure:
+the sandbox is killed with everything in it). Each runner reports plain data on a pipe of its
+own; the verdicts are decided here by ``checker.judge`` from those values, with references
+computed in this process.
 
 ``grade_handin`` returns a ``HandIn``: one ``Result`` per exercise of the lesson, the first
-cell of the student's that failed, the student's written arguments, and a record of the
-values the answers gave (for ``--exercise`` regrading without running anything again).
+cell of the student's that failed, the student's written arguments, the seed of its hidden
+cases, and a record of the values the answers gave (for ``--exercise`` regrading without
+running anything again, with the same seed).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import select
 import shutil
 import signal
-import socket
-import struct
 import subprocess
 import sys
 import tempfile
@@ -33,16 +35,11 @@ from typing import Any
 
 import nbformat
 
-from puzzles.course import checker, codec, probe
+from puzzles.course import checker, codec, frames, probe
 from puzzles.instructor import course as model
+from puzzles.instructor.grading import sandbox
 from puzzles.instructor.grading.names import Student, who
-from puzzles.instructor.grading.runner import (
-    PR_SET_CHILD_SUBREAPER,
-    PR_SET_PDEATHSIG,
-    case_digest,
-    children_of,
-    prctl,
-)
+from puzzles.instructor.grading.runner import case_digest
 from puzzles.instructor.student import ARGUMENT_STUB, student_notebook
 
 __all__ = [
@@ -53,7 +50,6 @@ __all__ = [
     "grade_handin",
     "match_lesson",
     "rejudge",
-    "isolation_prefix",
 ]
 
 VERDICTS = (
@@ -65,7 +61,6 @@ VERDICTS = (
     "check failed",
     "not graded",
 )
-_FRAME = struct.Struct(">I")
 
 
 @dataclass
@@ -74,7 +69,8 @@ class Options:
     handin_timeout: float = 900.0  # seconds a whole hand-in may take
     memory: int = 4 * 1024**3  # bytes a hand-in's runner may address
     full_run: bool = False  # run every cell of the notebook, not only the student's own
-    isolation: str = "auto"  # "auto", "namespace" or "none"
+    sandbox: bool = True  # False (--unsafe): the runners run as plain processes of the instructor's
+    scratch: int = 512 * 1024**2  # bytes of a runner's home folder and of its /tmp
     lesson: str | None = None  # grade every hand-in against this lesson
 
 
@@ -98,9 +94,9 @@ class HandIn:
     results: list[Result] = field(default_factory=list)
     failure: str = ""  # the first of the student's cells that failed, in words
     notes: list[str] = field(default_factory=list)
-    submitted: float = 0.0  # the file's modification time
     seconds: float = 0.0
     record: dict = field(default_factory=dict)  # the values the answers gave, for regrading
+    seed: int = 0  # drawn for this hand-in: its hidden cases (kept in the record for regrading)
 
     def count(self, verdict: str) -> int:
         return sum(result.verdict == verdict for result in self.results)
@@ -203,68 +199,41 @@ def _arguments(notebook: Any, lesson: model.Lesson) -> dict[str, str]:
     return found
 
 
-def _cell_words(notebook: Any, index: int) -> str:
+def _lesson_cell(notebook: Any, index: int, lesson: model.Lesson | None) -> bool:
+    """Whether the hand-in's cell ``index`` is one of the lesson's own, as the lesson has it."""
+    if index < 0:
+        return True
+    if lesson is None:
+        return False
+    return notebook.cells[index].get("source", "").strip() in _lesson_sources(str(lesson.path))
+
+
+def _cell_words(notebook: Any, index: int, lesson: model.Lesson | None = None) -> str:
     if index < 0:
         return "the lesson's first code cell"
     first = _first_line(notebook.cells[index])
     if len(first) > 50:
         first = first[:47] + "..."
-    return f'cell {index + 1} ("{first}")' if first else f"cell {index + 1}"
+    words = f'cell {index + 1} ("{first}")' if first else f"cell {index + 1}"
+    return f"the lesson's own {words}" if _lesson_cell(notebook, index, lesson) else words
 
 
-# -- isolation ---------------------------------------------------------------------------------------
-
-
-@cache
-def isolation_prefix() -> tuple[str, ...]:
-    """The command prefix that runs a runner in network and process namespaces of its own, or ()."""
-    unshare, ip = shutil.which("unshare"), shutil.which("ip")
-    if not unshare or not ip:
-        return ()
-    prefix = (
-        unshare,
-        "--net",
-        "--pid",
-        "--fork",
-        "--kill-child",
-        "--mount-proc",
-        "--map-root-user",
-        "sh",
-        "-c",
-        f'"{ip}" link set lo up && exec "$0" "$@"',
+def _lesson_error(notebook: Any, index: int, what: str, lesson: model.Lesson) -> str:
+    """An error in one of the lesson's own cells, in words that do not blame the student for it."""
+    cause = (
+        "it reached the package this exercise is to be done without, through a name one of your "
+        "cells defined or changed"
+        if what.startswith("PackageReached")
+        else "it uses what your earlier cells define, so look at those first"
     )
-    try:
-        probe_run = subprocess.run(
-            [*prefix, sys.executable, "-c", "import socket; socket.socket().bind(('127.0.0.1', 0))"],
-            capture_output=True,
-            timeout=30,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return ()
-    return prefix if probe_run.returncode == 0 else ()
+    if index < 0:
+        cause = "it runs before any cell of yours: the course pack's fault, not yours; ask your instructor"
+    return (
+        f"{_cell_words(notebook, index, lesson)} raised {what}; that cell is the lesson's, not yours: {cause}"
+    )
 
 
-def become_subreaper() -> None:
-    """Processes orphaned below this one come to it (so that none outlives a hand-in)."""
-    prctl(PR_SET_CHILD_SUBREAPER, 1)
-
-
-def end_stragglers() -> None:
-    """Kill and reap every process left below this one (adopted orphans of a hand-in)."""
-    for _ in range(20):
-        children = children_of(os.getpid())
-        if not children:
-            return
-        for child in children:
-            try:
-                os.kill(child, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        for child in children:
-            try:
-                os.waitpid(child, 0)
-            except ChildProcessError:
-                pass
+# -- the runner, in its sandbox ----------------------------------------------------------------------
 
 
 def _last_lines(stream: Any) -> str:
@@ -274,146 +243,59 @@ def _last_lines(stream: Any) -> str:
     return " / ".join(lines[-3:])
 
 
-class _Server:
-    """The runner server of this process (see ``runner.serve``): started once, used for every
-    hand-in this process grades, started again after a hand-in that had to be stopped."""
-
-    def __init__(self, isolation: str):
-        prefix: tuple[str, ...] = ()
-        if isolation != "none":
-            prefix = isolation_prefix()
-            if not prefix and isolation == "namespace":
-                raise RuntimeError("--isolation namespace: this system cannot make namespaces (unshare)")
-        self.isolation = isolation
-        self.isolated = bool(prefix)
-        self.owner = os.getpid()  # a forked grader process starts a server of its own
-        env = dict(os.environ)
-        for proxy in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy"):
-            env[proxy] = "http://127.0.0.1:9"  # the discard port: nothing gets out through a proxy
-        env.pop("no_proxy", None)
-        env.pop("NO_PROXY", None)
-        env.update(MPLBACKEND="Agg", PUZZLES_PROGRESS="0")
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.stderr = tempfile.TemporaryFile()
-        self.process = subprocess.Popen(
-            [
-                *prefix,
-                sys.executable,
-                "-m",
-                "puzzles.instructor.grading.runner",
-                "--serve",
-                str(theirs.fileno()),
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=self.stderr,
-            cwd=tempfile.gettempdir(),
-            env=env,
-            pass_fds=(theirs.fileno(),),
-            start_new_session=True,
-            preexec_fn=lambda: prctl(PR_SET_PDEATHSIG, signal.SIGKILL),
-        )
-        theirs.close()
-        self.control = ours
-        self.lines = bytearray()
-        if self._line(SERVER_START_SECONDS) != "ready":
-            why = self.crash_text()
-            self.stop()
-            raise RuntimeError("the grader's runner server did not start" + (f": {why}" if why else ""))
-
-    def _line(self, seconds: float) -> str | None:
-        deadline = time.monotonic() + seconds
-        while b"\n" not in self.lines:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            ready, _, _ = select.select([self.control], [], [], left)
-            if ready:
-                chunk = self.control.recv(4096)
-                if not chunk:
-                    return None
-                self.lines += chunk
-        line, _, rest = bytes(self.lines).partition(b"\n")
-        self.lines = bytearray(rest)
-        return line.decode("ascii", "replace")
-
-    def start_handin(self, work: Path, memory: int, fds: list[int]) -> None:
-        header = {"work": str(work), "memory": memory, "env": {"HOME": str(work)}}
-        socket.send_fds(self.control, [json.dumps(header).encode("utf-8")], fds)
-
-    def finished(self, seconds: float) -> bool:
-        """Whether the hand-in ended and the server cleared what it left, within ``seconds``."""
-        line = self._line(seconds)
-        return line is not None and line.startswith("done")
-
-    def alive(self) -> bool:
-        return self.process.poll() is None
-
-    def stop(self) -> None:
-        for kill in (lambda: os.killpg(self.process.pid, signal.SIGKILL), self.process.kill):
-            try:
-                kill()
-            except (ProcessLookupError, PermissionError, OSError):
-                pass
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            pass
-        self.control.close()
-        end_stragglers()
-
-    def crash_text(self) -> str:
-        return _last_lines(self.stderr)
-
-
-SERVER_START_SECONDS = 300.0  # importing the scientific stack on a busy machine
-_SERVER: list[_Server] = []  # this process's runner server, once started
-
-
-def _server(options: Options) -> _Server:
-    if _SERVER:
-        server = _SERVER[0]
-        if server.owner != os.getpid():
-            _SERVER.clear()  # the parent's server, inherited by a fork: not this process's to use
-        elif not server.alive() or server.isolation != options.isolation:
-            _drop_server()
-    if not _SERVER:
-        _SERVER.append(_Server(options.isolation))
-    return _SERVER[0]
-
-
-def _drop_server() -> None:
-    if _SERVER:
-        _SERVER.pop().stop()
+def _signal_words(number: int) -> str:
+    try:
+        return f"signal {number}, {signal.Signals(number).name}"
+    except ValueError:
+        return f"signal {number}"
 
 
 class _Runner:
-    """One hand-in's runner (a fork of the runner server) and its report channel."""
+    """One group's runner: a process in a sandbox of its own (``sandbox.command``), or, with
+    ``--unsafe``, a plain process of the instructor's; its instructions in, its reports out."""
 
-    def __init__(self, instruction: dict, work: Path, options: Options):
-        self.server = _server(options)
-        self.isolated = self.server.isolated
+    def __init__(self, instruction: dict, handin: Path, options: Options, view: sandbox.View | None):
         read_end, write_end = os.pipe()
-        errors = tempfile.TemporaryFile()
         instructions, self.instructions = os.pipe()
+        self.stderr = tempfile.TemporaryFile()
+        limits = sandbox.Limits(
+            memory=options.memory, processor=int(options.handin_timeout) + 60, tmp=options.scratch
+        )
+        self.home = None
+        if view is not None:
+            command, env = sandbox.command(view, handin, write_end, limits)
+            cwd = None
+            instruction = {**instruction, "modules": view.modules, "data": view.data}
+        else:
+            self.home = tempfile.TemporaryDirectory(prefix="dp-puzzles-unsafe-")
+            command = [sys.executable, "-m", "puzzles.instructor.grading.runner"]
+            env = {**os.environ, "HOME": self.home.name, "MPLBACKEND": "Agg", "PUZZLES_PROGRESS": "0"}
+            env["PUZZLES_RUNNER_FD"] = str(write_end)
+            cwd = self.home.name
         try:
-            self.server.start_handin(work, options.memory, [instructions, write_end, errors.fileno()])
+            self.process = subprocess.Popen(
+                command,
+                stdin=instructions,
+                stdout=subprocess.DEVNULL,
+                stderr=self.stderr,
+                cwd=cwd,
+                env=env,
+                pass_fds=(write_end,),
+                start_new_session=True,
+                preexec_fn=limits.apply,
+            )
         finally:
             os.close(instructions)
             os.close(write_end)
-        self.stderr = errors
         self.fd = read_end
-        self.buffer = bytearray()
+        self.buffer = frames.Buffer()
         self.closed = False
         self._send(instruction)
 
     def _send(self, data: dict) -> None:
-        payload = codec.encode(data).encode("ascii")
         try:
-            view = memoryview(_FRAME.pack(len(payload)) + payload)
-            while view:
-                view = view[os.write(self.instructions, view) :]
-        except (BrokenPipeError, OSError):
+            frames.write(self.instructions, json.dumps(data).encode("utf-8"))
+        except OSError:  # the runner ended: what it reported says why
             pass
 
     def skip(self, exercise_id: str) -> None:
@@ -422,14 +304,7 @@ class _Runner:
     def frames(self, deadline: float) -> Iterator[dict | None]:
         """Frames as they come; None when ``deadline`` (a time.monotonic) passed first."""
         while True:
-            while len(self.buffer) >= _FRAME.size:
-                (size,) = _FRAME.unpack_from(self.buffer)
-                if size > 64 * 1024**2:
-                    raise codec.CodecError("a frame larger than any report")
-                if len(self.buffer) < _FRAME.size + size:
-                    break
-                payload = bytes(self.buffer[_FRAME.size : _FRAME.size + size])
-                del self.buffer[: _FRAME.size + size]
+            for payload in self.buffer.frames():
                 data = codec.decode(payload)
                 if not isinstance(data, dict):
                     raise codec.CodecError("a report that is not a mapping")
@@ -446,24 +321,39 @@ class _Runner:
                 if not chunk:
                     self.closed = True
                 else:
-                    self.buffer += chunk
+                    self.buffer.feed(chunk)
 
-    def stop(self) -> None:
-        """The hand-in's runner ends: at once if it closed its reports (it ended), else the
-        server is stopped with it (and started again for the next hand-in)."""
+    def stop(self) -> str:
+        """End the runner (the sandbox and everything in it); how it ended, in words ("" for a
+        normal end)."""
         for fd in (self.fd, self.instructions):
             try:
                 os.close(fd)
             except OSError:
                 pass
-        if not (self.closed and self.server.finished(SERVER_CLEANUP_SECONDS)):
-            _drop_server()
+        try:
+            self.process.wait(timeout=5 if self.closed else 0.1)
+        except subprocess.TimeoutExpired:
+            pass
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                self.process.kill()
+            self.process.wait()
+        if self.home is not None:
+            self.home.cleanup()
+        code = self.process.returncode
+        if code is None or code in (0, 1, -signal.SIGKILL):
+            return ""
+        if code < 0:
+            return _signal_words(-code)
+        if code > 128:  # bubblewrap passes on the runner's signal as 128 + its number
+            return _signal_words(code - 128)
+        return f"exit status {code}"
 
     def crash_text(self) -> str:
         return _last_lines(self.stderr)
-
-
-SERVER_CLEANUP_SECONDS = 30.0
 
 
 # -- reading one runner --------------------------------------------------------------------------------
@@ -524,40 +414,54 @@ class _Run:
 
 
 def _run_groups(
-    notebook: Any, lesson: model.Lesson, groups: list[_Group], full: bool, options: Options, started: float
+    notebook: Any,
+    lesson: model.Lesson,
+    groups: list[_Group],
+    full: bool,
+    options: Options,
+    started: float,
+    handin: Path,
+    seed: int,
 ) -> list[_Run]:
-    """Run the hand-in once for ``groups``: one runner, one fork per group (see ``runner``)."""
+    """Run the hand-in for ``groups``: one runner per group, each in a sandbox of its own, one
+    after the other; each report is read from its own group's runner only (see ``runner``)."""
     runs = [_Run() for _ in groups]
     anchors = _anchors(notebook, lesson)
     cells = [[index, source] for index, source in _cells_to_run(notebook, lesson, full)]
-    instruction = {
-        "first": lesson.first_code_cell(),
-        "groups": [
-            {
+    for number, (group, run) in enumerate(zip(groups, runs, strict=True)):
+        if time.monotonic() > started + options.handin_timeout:
+            run.killed = f"the hand-in took longer than the {options.handin_timeout:g} s a hand-in may take"
+            continue
+        instruction = {
+            "first": lesson.first_code_cell(),
+            "index": number,
+            "seed": seed,
+            "group": {
                 "without": list(group.without),
                 "cells": cells,
                 "exercises": [
                     {"id": e.id, "answer": e.answer, "anchor": anchors[e.id]} for e in group.exercises
                 ],
-            }
-            for group in groups
-        ],
-    }
-    with tempfile.TemporaryDirectory(prefix="dp-puzzles-handin-") as work:
-        runner = _Runner(instruction, Path(work), options)
-        reader = _Reader(runner, notebook, groups, runs, options, started)
+            },
+        }
+        view = sandbox.pack().view(group.without) if options.sandbox else None
+        runner = _Runner(instruction, handin, options, view)
+        reader = _Reader(runner, notebook, lesson, group, run, number, options, started)
         try:
             reader.read()
         except (codec.CodecError, ValueError, KeyError, TypeError, IndexError) as error:
-            for run in runs:
-                if not run.ended:
-                    run.garbled = f"something in the notebook wrote into the grader's channel ({error})"
+            if not run.ended:
+                run.garbled = f"something in the notebook wrote into the grader's channel ({error})"
         finally:
-            runner.stop()
-        crash = ""
-        for run in runs:
-            if not run.killed and not run.ended and not run.garbled:
-                crash = crash or runner.crash_text()
+            how = runner.stop()
+        if not run.killed and not run.ended and not run.garbled:
+            if how and reader.current_cell is not None:
+                words = _cell_words(notebook, reader.current_cell, lesson)
+                run.killed = f"{words} crashed the notebook's process ({how})"
+            elif how and reader.checking:
+                run.killed = f"the notebook's process crashed ({how}) while {reader.checking} was checked"
+            else:
+                crash = how or runner.crash_text()
                 run.killed = reader.killed or (
                     "the notebook's process ended early" + (f" ({crash})" if crash else "")
                 )
@@ -565,24 +469,28 @@ def _run_groups(
 
 
 class _Reader:
-    """Reads one runner's reports, judges each answer as its values come, here."""
+    """Reads one group's runner's reports, judges each answer as its values come, here."""
 
     def __init__(
         self,
         runner: _Runner,
         notebook: Any,
-        groups: list[_Group],
-        runs: list[_Run],
+        lesson: model.Lesson,
+        group: _Group,
+        run: _Run,
+        number: int,
         options: Options,
         started: float,
     ):
-        self.runner, self.notebook, self.groups, self.runs = runner, notebook, groups, runs
+        self.runner, self.notebook, self.lesson, self.group, self.run = runner, notebook, lesson, group, run
+        self.number = number
         self.options = options
         self.budget_end = started + options.handin_timeout
-        self.entries = {e.id: checker.registration(e.id) for group in groups for e in group.exercises}
+        self.entries = {e.id: checker.registration(e.id) for e in group.exercises}
         self.current_cell: int | None = None
+        self.checking = ""  # the exercise being checked now
         self.until = self.budget_end
-        self.group: int | None = None
+        self.started = False
         self.digests_ok = True
         self.killed = ""
 
@@ -596,66 +504,56 @@ class _Reader:
                 if self.runner.closed:
                     return
                 if self.current_cell is not None and time.monotonic() < self.budget_end:
-                    words = _cell_words(self.notebook, self.current_cell)
+                    words = _cell_words(self.notebook, self.current_cell, self.lesson)
                     self.killed = f"{words} did not stop within {self.options.cell_timeout:g} s"
                 else:
                     limit = f"{self.options.handin_timeout:g} s"
                     self.killed = f"the hand-in took longer than the {limit} a hand-in may take"
-                for run in self.runs:
-                    if not run.ended:
-                        run.killed = self.killed
+                if not self.run.ended:
+                    self.run.killed = self.killed
                 return
             if not self.dispatch(frame):
                 return
 
     def dispatch(self, frame: dict) -> bool:
         kind = frame.get("kind")
-        run = self.runs[self.group] if self.group is not None else None
+        run = self.run
         if kind == "cases":
             digests = frame.get("digests", {})
             self.digests_ok = all(digests.get(i) == case_digest(i) for i in self.entries)
         elif kind == "group":
             index, state = int(frame["index"]), frame["state"]
-            if not 0 <= index < len(self.runs):
-                raise ValueError(f"a report on a group that does not exist ({index})")
+            if index != self.number:
+                raise ValueError(f"a report on another group ({index}) than the one running ({self.number})")
             if state == "start":
-                self.group = index
+                self.started = True
             elif state == "end":
-                self.runs[index].ended = True
-                self.group = None
-            elif state == "died":
-                self.runs[index].killed = f"the notebook's process ended early ({frame.get('why')})"
-                self.group = None
+                run.ended = True
+            else:
+                raise ValueError(f"a group report of an unknown state {state!r}")
         elif kind == "cell":
             index, state = int(frame["index"]), frame["state"]
             if state == "start":
                 self.current_cell, self.until = index, time.monotonic() + self.options.cell_timeout
             elif state == "error":
-                what = f"{frame.get('ename')}: {frame.get('evalue')}"
-                for target in [run] if run is not None else self.runs:
-                    target.errors.append((index, what))
+                run.errors.append((index, f"{frame.get('ename')}: {frame.get('evalue')}"))
             elif state == "done":
                 self.current_cell, self.until = None, self.budget_end
         elif kind == "exercise":
-            if run is None:
+            if not self.started or run.ended:
                 raise ValueError("a report on an exercise outside its group")
             self.exercise(run, str(frame["id"]), str(frame["state"]), frame)
         elif kind == "end":
             return False
         elif kind == "crash":
-            if run is not None:
-                run.killed = f"the notebook's process failed: {frame.get('what')}"
-            else:
-                for target in self.runs:
-                    target.killed = f"the notebook's process failed: {frame.get('what')}"
-                return False
+            run.killed = f"the notebook's process failed: {frame.get('what')}"
+            return False
         else:
             raise ValueError(f"a report of an unknown kind {kind!r}")
         return True
 
     def exercise(self, run: _Run, exercise_id: str, state: str, frame: dict) -> None:
-        group = self.groups[self.group]
-        if exercise_id not in {e.id for e in group.exercises}:
+        if exercise_id not in self.entries:
             raise ValueError(f"a report on an exercise of another group ({exercise_id})")
         run.states[exercise_id] = state
         if state == "tampered":
@@ -663,6 +561,7 @@ class _Reader:
             return
         if state != "evaluating":
             return
+        self.checking = exercise_id
         entry = self.entries[exercise_id]
         limit = time.monotonic() + entry.time_limit + probe.OVERHEAD_ALLOWANCE
         received: list[dict] = []
@@ -695,7 +594,7 @@ class _Reader:
             )
         else:
             try:
-                run.outcomes[exercise_id] = checker.judge(entry, generator)
+                run.outcomes[exercise_id] = checker.judge(entry, generator)  # seed: hidden cases
             except checker.PackFault as error:
                 run.outcomes[exercise_id] = (
                     "check failed",
@@ -713,6 +612,7 @@ class _Reader:
             e.get("type") in ("TimedOut", "Died", "Garbled", "Fault") for e in received
         )
         run.states[exercise_id] = "evaluated"
+        self.checking = ""
 
 
 # -- one hand-in ------------------------------------------------------------------------------------------
@@ -728,15 +628,43 @@ def _not_graded(path: Path, student: Student, why: str, lesson: model.Lesson | N
     return handin
 
 
-def grade_handin(path: Path, course: model.Course, options: Options) -> HandIn:
-    """Grade one hand-in (see the module's description)."""
+def grade_handin(path: Path, course: model.Course, options: Options, seed: int | None = None) -> HandIn:
+    """Grade one hand-in (see the module's description), from a private copy made first; ``seed``
+    draws its hidden cases (a fresh one unless regrading)."""
     started = time.monotonic()
     student = who(path, tuple(lesson.stem for lesson in course.lessons))
     forced = course.lesson(options.lesson) if options.lesson else None
     if not path.is_file():
         return _not_graded(path, student, "there is no such file", forced)
+    if options.sandbox and sandbox.unavailable():
+        raise sandbox.Unavailable(sandbox.unavailable())
+    with tempfile.TemporaryDirectory(prefix="dp-puzzles-handin-") as private:
+        copy = Path(private) / (path.name if path.name.endswith(".ipynb") else "handin.ipynb")
+        shutil.copyfile(path, copy)  # what is graded: nothing can change it from now on
+        seed = secrets.randbits(63) if seed is None else seed
+        handin = _grade_copy(path, copy, course, options, seed, student, forced, started)
+    if not options.sandbox:
+        handin.notes.append(UNSAFE_NOTE)
+        for result in handin.results:
+            result.detail = f"{result.detail} [{UNSAFE_NOTE}]"
+    return handin
+
+
+UNSAFE_NOTE = "graded without a sandbox (--unsafe): the hand-in could read and change what the grader can"
+
+
+def _grade_copy(
+    path: Path,
+    copy: Path,
+    course: model.Course,
+    options: Options,
+    seed: int,
+    student: Student,
+    forced: model.Lesson | None,
+    started: float,
+) -> HandIn:
     try:
-        notebook = nbformat.read(str(path), as_version=4)
+        notebook = nbformat.read(str(copy), as_version=4)
         notebook.cells  # noqa: B018 - a JSON file without cells is not a notebook
     except Exception as error:  # noqa: BLE001 - nbformat raises many kinds for a damaged file
         lesson = forced or match_lesson(path, None, course)
@@ -747,10 +675,10 @@ def grade_handin(path: Path, course: model.Course, options: Options) -> HandIn:
         return _not_graded(
             path, student, "no lesson of the course matches this file by name or by its exercises", None
         )
-    handin = HandIn(str(path), student, lesson.file, submitted=path.stat().st_mtime)
+    handin = HandIn(str(path), student, lesson.file, seed=seed)
     arguments = _arguments(notebook, lesson)
     outcomes: dict[str, Result] = {}
-    record: dict[str, Any] = {"lesson": lesson.file, "exercises": {}}
+    record: dict[str, Any] = {"lesson": lesson.file, "seed": seed, "exercises": {}}
     first_failure = ""
     if not options.full_run and _untouched(notebook, lesson):
         for exercise in lesson.exercises:
@@ -775,7 +703,7 @@ def grade_handin(path: Path, course: model.Course, options: Options) -> HandIn:
         handin.seconds = time.monotonic() - started
         return handin
     groups = _groups(lesson)
-    runs = _run_groups(notebook, lesson, groups, options.full_run, options, started)
+    runs = _run_groups(notebook, lesson, groups, options.full_run, options, started, copy, seed)
     again = [
         g for g, run in zip(groups, runs, strict=True) if not options.full_run and _needs_full_run(run, g)
     ]
@@ -787,19 +715,25 @@ def grade_handin(path: Path, course: model.Course, options: Options) -> HandIn:
         rerun = dict(
             zip(
                 [id(g) for g in again],
-                _run_groups(notebook, lesson, again, True, options, started),
+                _run_groups(notebook, lesson, again, True, options, started, copy, seed),
                 strict=True,
             )
         )
         runs = [rerun.get(id(g), run) for g, run in zip(groups, runs, strict=True)]
     for group, run in zip(groups, runs, strict=True):
-        own_errors = [(i, what) for i, what in run.errors if i >= 0 and not what.startswith("PackageReached")]
-        own_errors = own_errors or [(i, what) for i, what in run.errors if i >= 0]
+        students = [(i, what) for i, what in run.errors if not _lesson_cell(notebook, i, lesson)]
+        own_errors = [(i, what) for i, what in students if not what.startswith("PackageReached")]
+        own_errors = own_errors or students
         if own_errors and not first_failure:
             index, what = own_errors[0]
-            first_failure = f"{_cell_words(notebook, index)} raised {what}"
+            first_failure = f"{_cell_words(notebook, index, lesson)} raised {what}"
+        lessons = [(i, what) for i, what in run.errors if _lesson_cell(notebook, i, lesson)]
+        if lessons:
+            note = _lesson_error(notebook, *lessons[0], lesson)
+            if note not in handin.notes:
+                handin.notes.append(note)
         for exercise in group.exercises:
-            outcomes[exercise.id] = _result(exercise, run, notebook, options)
+            outcomes[exercise.id] = _result(exercise, run, notebook, options, lesson)
             record["exercises"][exercise.id] = {
                 "digest": case_digest(exercise.id),
                 "events": run.events.get(exercise.id, []),
@@ -846,7 +780,9 @@ def _needs_full_run(run: _Run, group: _Group) -> bool:
     return False
 
 
-def _result(exercise: model.Exercise, run: _Run, notebook: Any, options: Options) -> Result:
+def _result(
+    exercise: model.Exercise, run: _Run, notebook: Any, options: Options, lesson: model.Lesson | None = None
+) -> Result:
     state = run.states.get(exercise.id, "")
     name = exercise.answer
     if state == "tampered":
@@ -875,7 +811,7 @@ def _result(exercise: model.Exercise, run: _Run, notebook: Any, options: Options
             return Result(
                 exercise.id,
                 "not reached",
-                f"`{name}` is not defined: {_cell_words(notebook, index)} raised {what}",
+                f"`{name}` is not defined: {_cell_words(notebook, index, lesson)} raised {what}",
             )
         return Result(exercise.id, "not attempted", f"the notebook defines no `{name}`")
     if run.killed:
@@ -889,6 +825,7 @@ def rejudge(exercise_id: str, record: dict) -> Result | None:
     """The verdict on one exercise from a hand-in's record, without running anything; None when
     the record cannot settle it (other inputs now, or values missing after an early stop)."""
     data = record.get("exercises", {}).get(exercise_id)
+    seed = record.get("seed")  # noqa: F841 - seed: hidden cases
     if data is None or data.get("digest") != case_digest(exercise_id):
         return None
     entry = checker.registration(exercise_id)
@@ -896,7 +833,7 @@ def rejudge(exercise_id: str, record: dict) -> Result | None:
     complete = data.get("complete", False)
     if not events:
         return None
-    status, message, output, seconds = checker.judge(entry, iter(events))
+    status, message, output, seconds = checker.judge(entry, iter(events))  # seed: hidden cases
     if status == "check failed" and not complete:
         return None
     if status == "correct" or complete or any(isinstance(e, (probe.TimedOut, probe.Died)) for e in events):
