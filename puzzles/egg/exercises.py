@@ -146,7 +146,6 @@ def _shown_drops(drops: range | set) -> str:
     "formula in k, derived from Lemma 1 (without the package)",
     verifies="equals the one-egg DP (28) for k = 1..2000 and Lemma 2's closed form at sizes "
     f"{TWO_EGG_SPAN}; refuses floats and answers that reach puzzles.egg",
-    giveaways=("k/2 + k/(k+1)", "k/(k+1)", "E[C] + P[C", "3k)/(2(k+1))", "3k)/2(k+1)"),
 )
 def _one_egg_laplace() -> Plan:
     """Exercise 11: L(1, k) = k/2 + k/(k+1) (Lemma 2), exact, for k up to 10**18."""
@@ -175,7 +174,6 @@ def _ends(drops: range) -> tuple[int, int]:
     "by a formula in k, without the DP or the package",
     verifies="the pair equals the ends of X(2,k) from the DP (19) for k = 1..2000 and from the "
     f"closed form at sizes {TWO_EGG_SPAN}; refuses answers that reach puzzles.egg",
-    giveaways=("removes the lowest one", "k - t(t-1)/2", "k - (t-1)t/2", "\\{q+1, \\dots, t\\}"),
 )
 def _optimal_drop_range() -> Plan:
     """Exercise 1: the ends of X(2, k); the claim max X(2, k) = W(2, k) is its second half."""
@@ -201,7 +199,6 @@ def _optimal_drop_range() -> Plan:
     "without the DP or the package",
     verifies="the set equals Y(2,k) from the DP (28) for k = 1..2000 and from the closed form at "
     f"sizes {TWO_EGG_SPAN}; refuses answers that reach puzzles.egg",
-    giveaways=("\\max(q+1, t-1)", "max(q + 1, t - 1)", "never holds more than two"),
 )
 def _two_egg_laplace_drops() -> Plan:
     """Exercise 2: Y(2, k) as a set of at most two drops."""
@@ -240,7 +237,6 @@ def _two_egg_total(k: int) -> int:
     "formula in k, without solving the functional equation",
     verifies="N(k) equals (k+1) L(2,k) from the DP (28) for k = 1..2000 and the block-sum closed "
     f"form at sizes {TWO_EGG_SPAN}; refuses floats and answers that reach puzzles.egg",
-    giveaways=("1 + W(2,k)", "1 + W(2, k)", "N(k) - N(k-1) ="),
 )
 def _two_egg_numerator() -> Plan:
     """Exercise 3: N(k) with L(2, k) = N(k) / (k + 1)."""
@@ -275,7 +271,6 @@ def _robust_problem(where: str, x: int, x_drops: range, y_drops: range, names: s
     "drop optimal under both scenarios, for every k, without the DP or the package",
     verifies="the drop lies in X(2,k) and in Y(2,k) (from the DP for k = 1..2000, the closed forms "
     f"at sizes {TWO_EGG_SPAN}); a drop optimal in one scenario only is refused",
-    giveaways=("W(2,k) \\in Y(2,k)", "\\max Y(2,k) = W(2,k)", "max Y(2,k) = W(2,k)"),
 )
 def _robust_two_eggs() -> Plan:
     """Exercise 4: a first drop optimal under both scenarios, for every size k (two eggs)."""
@@ -355,14 +350,6 @@ def _laplace_penalty_closed(k: int) -> int:
     "extra total trials a worst-case-optimal first drop costs under Laplace, by a formula in k",
     verifies="the penalty equals the DP's (max over X(2,k) of (k+1)L(2,k|x), minus N(k)) for "
     f"k = 1..2000 and the closed forms at sizes {TWO_EGG_SPAN}; refuses answers that reach puzzles.egg",
-    giveaways=(
-        "inside X(2,k) for every",
-        "always lies inside",
-        "(t-1-q)(t-2-q)/2",
-        "(t-2-q)(t-1-q)/2",
-        "\\binom{t-1-q}{2}",
-        "y_within_x",
-    ),
 )
 def _laplace_penalty() -> Plan:
     """Exercise 5: the proof that Y(2, k) lies in X(2, k), and the penalty of the other drops of X."""
@@ -504,7 +491,6 @@ def _shown_given_drops(value: Any) -> str:
     f"{MANY_UP_TO} and any n, without the DP or the package",
     verifies=f"equals W(n,k) from the DP (17) for n <= 8 and k <= 600, and the package's closed form "
     f"at {MANY_FAR}; refuses floats and answers that reach puzzles.egg",
-    giveaways=(str(worst_case_trials(2, BEYOND_DP)), str(worst_case_trials(3, BEYOND_DP))),
 )
 def _many_egg_trials() -> Plan:
     """Exercise 13: W(n, k) = min{j : rep(j+1, n+1) > k} (Theorem 6), evaluated fast."""
@@ -532,11 +518,6 @@ def _many_egg_trials() -> Plan:
     f"rep and First, for k {MANY_UP_TO}, without the DP or the package",
     verifies=f"equals X(n,k) from the DP (19) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
     f"closed form at {MANY_FAR}; refuses answers that reach puzzles.egg",
-    giveaways=(
-        "q+1, q+2, \\dots, \\mathrm{rep}(j,n)",
-        "X(n, \\mathrm{First}(j,n) + q) =",
-        _shown_drops(worst_case_drops(3, BEYOND_DP)),
-    ),
 )
 def _many_egg_drops() -> Plan:
     """Exercise 14: X(n, First(j,n) + q) = {q+1, ..., rep(j,n)} with j = W(n, k)."""
@@ -596,7 +577,6 @@ def _nature_counts_table() -> dict[tuple[int, int], tuple[int, int, int]]:
     verifies=f"the three counts equal those of Lemma 19 on the DP over X(n,k) for n <= {MANY_EGGS} and "
     f"k <= {MANY_SIZES}, and the window structure at {MANY_FAR}, where X(n,k) holds up to "
     f"{_powers(MOST_OPTIMAL_DROPS)} drops; refuses answers that reach puzzles.egg",
-    giveaways=("r+1, \\dots, q+r", "x <= q + r", str(_nature_counts(3, BEYOND_DP))),
 )
 def _nature_on_optimal_drops() -> Plan:
     """Exercise 10: Mother Nature's replies z(n, k, x) over the optimal drops x, counted."""
@@ -646,13 +626,6 @@ REP_LARGEST = max(_rep_theorem(j, n) for j, n in REP_FAR)
     verifies=f"REP(j,n) equals the counts of each value in the DP's Dif(., n) for n <= 8 and j <= 12, "
     f"and the theorem Dif = 1 + W for j <= 150 and n <= 40 (counts up to {_powers(REP_LARGEST)}, beyond any "
     "table); refuses answers that reach puzzles.egg",
-    giveaways=(
-        "\\mathrm{REP}(j+1,n) = \\mathrm{rep}(j,n)",
-        "REP(j+1, n) = rep(j, n)",
-        "rep(j - 1, n)",
-        "down one row",
-        "down by one row",
-    ),
 )
 def _laplace_rep() -> Plan:
     """Exercise 6: REP(1, n) = 0 and REP(j, n) = rep(j - 1, n)."""
@@ -688,14 +661,6 @@ def _laplace_total(n: int, k: int) -> Fraction:
     "functional equation, no loop over sizes or blocks, no package",
     verifies=f"equals L(n,k) from the DP (28) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
     f"theorem's closed form at {MANY_FAR}; refuses floats and answers that reach puzzles.egg",
-    giveaways=(
-        "\\mathrm{First}(j+1,n+1)",
-        "First(j + 1, n + 1)",
-        "F(n+1, j)",
-        "F(n+1,j)",
-        "F(n + 1, j)",
-        str(laplace_numerator(2, BEYOND_DP)),
-    ),
 )
 def _laplace_from_rep() -> Plan:
     """Exercise 7: L(n, k) = j + 1 - First(j + 1, n + 1)/(k + 1) with j = W(n, k)."""
@@ -717,7 +682,6 @@ def _laplace_from_rep() -> Plan:
     f"(Sniedovich, Exercise 8), as a range, for k {MANY_UP_TO}, without the package",
     verifies=f"equals Y(n,k) from the DP (28) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
     f"closed form at {MANY_FAR}; refuses answers that reach puzzles.egg",
-    giveaways=("q+1+\\mathrm{rep}(j-1,n)", "\\max(q+1, \\mathrm{rep}(j-1,n))", "q + 1 + rep(j - 1, n)"),
 )
 def _laplace_drops_from_rep() -> Plan:
     """Exercise 8: Y(n, First(j,n) + q) = {max(q+1, rep(j-1,n)), ..., min(rep(j,n), q+1+rep(j-1,n))}."""
@@ -783,7 +747,6 @@ def _robust_far(case: tuple, x: int) -> str | None:
     verifies=f"played at every state n <= {ROBUST_EGGS}, k <= {ROBUST_SIZES}, the drop is optimal for "
     f"the worst case and for Laplace (DP (17), (28)); at {MANY_FAR} it lies in X(n,k) and Y(n,k) "
     "(closed forms); refuses answers that reach puzzles.egg",
-    giveaways=("\\subseteq X(n,k)", "every optimal Laplace policy is robust", "laplace_is_robust"),
 )
 def _robust_many_eggs() -> Plan:
     """Exercise 9: a policy optimal under both scenarios, for every number of eggs."""

@@ -370,7 +370,6 @@ def _alice_three_judge(case: tuple, value: Any) -> str | None:
     verifies="three exact non-negative numbers summing to 1, against each of Bob's 5 trees: the least "
     "average equals V(3) by Dresher's exact method (a value typed by hand: the check sees the value, "
     "not how it was found)",
-    giveaways=("2/5", "9/5", "1.8"),
 )
 def _alice_three() -> Plan:
     """Exercise 3: an optimal distribution of Alice for N = 3 (three Fractions)."""
@@ -699,7 +698,6 @@ TREE_ON_TIMEOUT = (
     verifies="a search tree of least cost on 20 weight vectors (zeros, Fractions) with N <= 8 against "
     "every tree, and on 6 with N = 30..100 against best_tree's exact cost; refuses answers that reach "
     "puzzles.higher_lower",
-    giveaways=("(2, 1, 3, 2)", "(2, 3, 1, 2)"),
 )
 def _optimal_tree() -> Plan:
     """Exercise 6 (check higher-lower-4): Bob's best reply as a tree, traced back through (2.1)."""
@@ -809,7 +807,6 @@ def _rounds_judge(case: tuple, rounds: Any) -> str | None:
     f"number), every upper bound >= V(N) and non-increasing, every lower bound <= V(N), the last round's "
     f"bounds equal V(N) within {LOOP_TOLERANCE:g} (certified values); refuses answers that reach the "
     "package's solver or its shipped solutions",
-    giveaways=("87/23", "3.7826", "828/211", "3.9241", "3.9242", "251175/63263", "3.9703"),
 )
 def _column_generation() -> Plan:
     """Exercise 7 (check higher-lower-5): the column-generation loop, checked against the certified V(N)."""
@@ -879,7 +876,6 @@ def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]
     verifies="a search tree of at most h levels and least cost on 17 cases with N <= 7 against every "
     "such tree, and on 5 with N = 20..90 (30% zero weights) against an interval DP with the height; "
     "refuses answers that reach puzzles.higher_lower",
-    giveaways=("lexicographic",),
 )
 def _short_tree() -> Plan:
     """Exercise 9: the bounded-height pricing (eq. 2.2) made safe for zero weights (Section 2.3.5)."""
@@ -1054,7 +1050,6 @@ def _stretches_count(count: int) -> str:
     "distribution) and 10 altered data sets: sizes left out, a distribution replaced, sizes below 7, "
     "a_1 off 2 a_2 by 10**-30 to 10**-7 (beyond floats), a_3 moved, the sizes in decreasing and in "
     "shuffled order, an empty one; refuses answers that reach puzzles.higher_lower",
-    giveaways=("13-16", "31-37", "65-79", "135-163", "276-333", "558-674", "(13, 16)", "(558, 674)"),
 )
 def _johnson_stretches() -> Plan:
     """Exercise 8 (check higher-lower-6): the stretches of N where Johnson's pattern 2 fails.

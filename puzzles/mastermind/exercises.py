@@ -146,7 +146,6 @@ def _score(value: Any) -> str | None:
         "4x6 pairs and 1000 random pairs of 1 to 12 pegs with up to 9 colours; the answer must be a pair of "
         "integers; refuses answers that reach puzzles.mastermind"
     ),
-    giveaways=("shared - black",),
 )
 def _feedback() -> Plan:
     """feedback(guess, secret) -> (black, white) for digit strings of any length."""
@@ -233,7 +232,6 @@ def _reply_games() -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
         f"and 1 to {REPLY_COLOURS} colours (far beyond enumeration); the answer must be an integer; "
         "refuses answers that reach puzzles.mastermind"
     ),
-    giveaways=("(p + 2) ** 2 // 4", "(pegs + 2) ** 2 // 4", "(p+2)**2//4"),
 )
 def _number_of_replies() -> Plan:
     """replies_in_game(pegs, colours) -> the number of replies that occur in that game."""
@@ -346,7 +344,6 @@ def _knuth_judge(case: tuple, given: str) -> str | None:
         "and 14 arbitrary sets of 2 to 25 codes; a wrong guess is told its largest cell and Knuth's, and "
         "which is a candidate; refuses answers that reach puzzles.mastermind.heuristics"
     ),
-    giveaways=(),
 )
 def _knuth_guess() -> Plan:
     """knuth_guess(candidates) -> the worst-case heuristic's guess (ties: possible, then lowest)."""
@@ -499,7 +496,6 @@ def _obvious_judge(case: tuple, given: str | None) -> str | None:
         "4 pegs can separate) and of 13 codes separated only from outside, found by a seeded search, and "
         "sets of 14 to 30 codes; refuses answers that reach the package's heuristics or search"
     ),
-    giveaways=(),
 )
 def _obviously_optimal() -> Plan:
     """obviously_optimal(candidates) -> a separating guess (from the candidates if possible) or None."""
@@ -629,7 +625,6 @@ def _determine_judge(case: tuple, given: int) -> str | None:
         "an optimal one of seven smaller games (1x1 to 4x3), and eight strategies that waste guesses; the "
         "answer reads the tree (game, root, guess, replies) while puzzles.mastermind.strategy is closed"
     ),
-    giveaways=("4849", "4660", "4668"),
 )
 def _determine_total() -> Plan:
     """determine_total(strategy) -> the sum over secrets of the guesses made until one code is left."""
@@ -759,7 +754,6 @@ def _capped_judge(case: tuple, given: int) -> str | None:
         "22, ...) of 2x4 and 2x5, which need a guess outside them; refuses answers that reach "
         "puzzles.mastermind.search"
     ),
-    giveaways=("T_{d-1}", "d - 1"),
 )
 def _capped_total() -> Plan:
     """capped_total(game, candidates, d) -> T_d(S), checked where a strategy within d guesses exists."""
@@ -846,7 +840,6 @@ def _below_the_optimum(case: tuple, given: int) -> str | None:
         f"with 1 to {BOUND_PEGS} pegs and 1 to {BOUND_COLOURS} colours (up to 15**40 codes: levels, not "
         "codes); refuses answers that reach puzzles.mastermind"
     ),
-    giveaways=("4986",),
 )
 def _lower_bound() -> Plan:
     """total_lower_bound(pegs, colours) -> the tree bound for all c^p codes with R(p, c) - 1 branches."""

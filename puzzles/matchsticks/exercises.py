@@ -139,7 +139,6 @@ def _lines_won_from(n: int) -> int:
     verifies="the unique winning take at every winning n <= 2000 (DP), hence every line of play from 40, "
     "then winning n around 10**15 and 10**18 and just above 2**53 and 2**60 (the proved rule); refuses "
     "answers that reach puzzles.matchsticks.",
-    giveaways=("(n - 1) % 5", "(n-1) % 5", "1 \\pmod 5", "1 (mod 5)", "1, 6, 11, 16"),
 )
 def _group_problem() -> Plan:
     """M = 4: ``answer(n)`` is the take with n sticks on the table (checked at winning n)."""
@@ -197,14 +196,6 @@ def _first_picks_far() -> list[tuple[int, int]]:
     verifies=f"the DP's set of winning first picks for every N <= {PICKS_N}, M <= {PICKS_M}, then "
     f"{len(_first_picks_far())} pairs with N up to 10**18 and M up to 10**4 (where floating point rounds "
     "and no DP reaches); refuses answers that reach puzzles.matchsticks.",
-    giveaways=(
-        "(N - 1) % (M + 1)",
-        "(N-1) % (M+1)",
-        "1 \\pmod{M+1}",
-        "1 \\pmod{M + 1}",
-        "1 (mod M+1)",
-        "1 (mod M + 1)",
-    ),
 )
 def _winning_first_picks() -> Plan:
     """``answer(N, M)`` is the set of winning first picks (empty when the first player loses)."""
@@ -266,7 +257,6 @@ def _one_length(N: int, M: int) -> int:
     verifies=f"a DP over every line of the losing player for every N <= {LENGTH_N}, M <= {LENGTH_M}, then "
     f"{len(_length_far())} pairs with N up to 10**18 and M up to 10**9 (the rounds of Remark B); refuses "
     "answers that reach puzzles.matchsticks.",
-    giveaways=("2(p + 1)", "2(p+1)", "2p + 2", "2p+2", "2q + 1", "2q+1", "16 picks"),
 )
 def _picks_in_game() -> Plan:
     """``answer(N, M)``: how many picks the game lasts when the player who can win always does."""
@@ -325,7 +315,6 @@ def _dp_extreme_pick(N: int, M: int) -> int | None:
     verifies=f"the DP's winning first pick where it is 1 or M, None elsewhere, for every N <= {EXTREME_N}, "
     f"M <= {EXTREME_M}, then {len(_extreme_far())} pairs with N up to 10**18 where float quotients round; "
     "refuses answers that reach puzzles.matchsticks.",
-    giveaways=("m_1 = M = 5", "m1 = M = 5", "m_1 = 5$", "m1 = 5 "),
 )
 def _extreme_pick() -> Plan:
     """``answer(N, M)``: 1 or M as Assertion C(i) says, None when neither quotient is an integer."""
@@ -398,7 +387,6 @@ def _family_far() -> list[tuple[int, int]]:
     verifies=f"the DP for every a in 2..{FAMILY_A} and n <= {FAMILY_N}, then {len(_family_far())} positions "
     "with n up to 10**18 and a up to 10**6 (the proved period); True or False, numpy's too; refuses answers "
     "that reach puzzles.matchsticks.",
-    giveaways=("2a + 1", "2a+1", "2 a + 1", "r < a", "even and less than a"),
 )
 def _lost_family() -> Plan:
     """``answer(n, a)`` is True when n is lost under normal play with S = {1, a, a + 1}."""
@@ -480,7 +468,6 @@ def _shift_problem(case: tuple, shift: int) -> str | None:
     verifies=f"the DP's normal and misère sequences for n <= {SHIFT_N} on {len(_shift_sets())} sets S (all "
     "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24), then sets of sizes near 10**9 (the "
     "proved rule); refuses answers that reach puzzles.matchsticks.",
-    giveaways=("min(moves)", "min(S)", "d = \\min S", "delayed by", "by the smallest take"),
 )
 def _misere_shift() -> Plan:
     """``answer(moves)`` (a frozenset) is the shift d."""
@@ -595,7 +582,6 @@ SUM_FAR = _huge_piles(6, random.Random(7))
     verifies=f"a game-tree search on all {len(_sum_positions())} positions of 1-3 piles of 0..9 and 4 piles "
     f"of 0..5 sticks, then {len(SUM_FAR)} positions of 1-6 piles of 10**15..10**18 sticks (Grundy values "
     "proved in the lesson); refuses answers that reach puzzles.matchsticks.",
-    giveaways=("0, 1, 0, 1, 2", "0,1,0,1,2"),
 )
 def _sum_move() -> Plan:
     """``answer(piles)`` (a list) is a winning move (pile index, take) or None when the piles are lost."""
@@ -680,7 +666,6 @@ NIM_FAR = _huge_nim_positions()
     verifies=f"a game-tree search on all {len(_nim_positions())} positions of 1-4 piles of 0..5 sticks and "
     f"5 piles of 0..3, then {len(NIM_FAR)} positions of up to 7 piles of up to 10**18 sticks (Bouton's "
     "rule); True or False, numpy's too; refuses answers that reach puzzles.matchsticks.",
-    giveaways=("odd number of single", "even number of single", "sum(piles) % 2", "an *odd* number"),
 )
 def _misere_nim() -> Plan:
     """``answer(piles)`` (a list) is True when the player to move wins misère Nim."""

@@ -73,7 +73,6 @@ def _e2_problem(case: tuple, value: Fraction | int) -> str | None:
     verifies="the value, against the average of the rounds over every order of the two-trio deck played by "
     "the rule; a value is checked as the number it holds (a Fraction subclass with its own == is read as "
     "its numerator and denominator), and how it was found cannot be watched",
-    giveaways=("17/5", "3.40000000", "34/10"),
 )
 def _two_trios() -> Plan:
     """Exercise 1: E(2) as an exact fraction, by hand."""
@@ -114,7 +113,6 @@ ORDERS_RANGE = 300
     verifies=f"every N = 1..{ORDERS_RANGE}: the orders listed one by one for N <= {ENUMERATED}, a count by "
     "the first card and its two partners beyond; refuses answers that reach puzzles.trios (count_orders "
     "among them)",
-    giveaways=("15400", "1401400", "3!^N N!", "6**N * factorial(N)"),
 )
 def _orders() -> Plan:
     """Exercise 2: the number of orders up to relabelling, as a function of N."""
@@ -170,7 +168,6 @@ LONGEST_FAR_CASES = _far_cases()
     verifies=f"N = 1..{LONGEST_BY_STATES} against every order (N <= {ENUMERATED}) and the longest path "
     f"through the states, then {len(LONGEST_FAR_CASES)} values of N up to 10**15 against the proved bound "
     "(no DP goes there); refuses answers that reach puzzles.trios",
-    giveaways=("(5 * N - 1) // 2", "(5N - 1)/2", "5N/2", "1, 4, 7, 9, 12"),
 )
 def _longest() -> Plan:
     """Exercise 3: the longest game, as a closed form."""
@@ -246,7 +243,6 @@ def _large_f_cases() -> list[tuple[int, int, int]]:
     f"(0, 0, N) for N <= {F_RANGE} and {F_SAMPLE} random states with up to {F_RANGE} trios against the "
     "package's table of f (a recursion without memo cannot get there in time); refuses answers that reach "
     "puzzles.trios",
-    giveaways=("K_1 + 1, K_0 - 2", "K_1 + 2, K_0 - 2", "K_2 - 1, K_1 + 1", "Zero-Known, a pair"),
 )
 def _the_dp() -> Plan:
     """Exercise 4: f(K2, K1, K0) by the student's own memoised DP."""
@@ -298,7 +294,6 @@ def _three_known_enumerated(N: int) -> Fraction:
     "that counts 1 round for a Three-Known trio falls short by E3(N)",
     verifies=f"N = 1..{E3_RANGE}: the average over every order of the deck for N <= {ENUMERATED}, the "
     "recursion over the states beyond; refuses answers that reach the package's own three_known_rounds",
-    giveaways=("61/140", "2187/3080"),
 )
 def _three_known() -> Plan:
     """Exercise 5: E3(N), the rounds spent on Three-Known trios."""

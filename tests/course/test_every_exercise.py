@@ -27,6 +27,7 @@ from puzzles.course.checker import registered, registration, verify
 from puzzles.instructor import course as model
 from puzzles.instructor.student import ARGUMENT_STUB, student_notebook
 from support.adversaries import looping, rejected, returns_none, time_limit, worked_answer
+from support.giveaways import giveaways
 
 COURSE = model.load()
 EXERCISES = {exercise.id: exercise for exercise in COURSE.exercises}
@@ -133,7 +134,7 @@ def test_the_student_edition_gives_no_answer_away(student_edition, exercise_id):
         assert cell.source != teacher[index].source and len(cell.source.splitlines()) == 1
     check = next(i for i, cell in enumerate(edition) if cell.id == teacher[exercise.cells.check].id)
     cells = edition
-    for giveaway in registration(exercise_id).giveaways:
+    for giveaway in giveaways(exercise_id):
         pattern = _whole_word(giveaway)
         for index in range(check):
             text = _shown_text(cells[index])
