@@ -764,6 +764,8 @@ def judge(
             if stage.judge is not None:
                 problem = stage.judge(case, value)
                 if problem is not None:
+                    if stage.hidden:  # the unit's sentence, and where the case came from
+                        problem = f"{problem.rstrip()} (This is a case the grader drew.)"
                     return "incorrect", problem, "", None
             else:
                 expected = stage.reference(*case)
