@@ -44,6 +44,7 @@ import inspect
 import math
 import random
 import re
+import sys
 import textwrap
 import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -280,12 +281,19 @@ def exercise(
 
     ``names`` names the answer's arguments in messages (``"k"``, ``"n, k"``); ``time_limit``
     is the seconds of the answer's own time a check allows; ``without`` lists the modules the
-    answer must not reach (``"puzzles.egg"``: the whole unit); ``asks`` and ``verifies`` are a
-    line each for the table of exercises; ``on_timeout`` is the advice added when the answer
-    runs out of time; ``hidden(draw)`` returns the stages (``hidden_stage``) a grading with a
-    seed adds after the public ones, drawn with the ``random.Random`` it is given.
+    answer must not reach (``"puzzles.egg"``: the whole unit; the unit's own ``exercises``
+    module, which holds the references, is added to any list that does not cover it); ``asks``
+    and ``verifies`` are a line each for the table of exercises; ``on_timeout`` is the advice
+    added when the answer runs out of time; ``hidden(draw)`` returns the stages
+    (``hidden_stage``) a grading with a seed adds after the public ones, drawn with the
+    ``random.Random`` it is given.
     """
     packages = (without,) if isinstance(without, str) else tuple(without)
+    own = _unit_module(exercise_id)
+    if packages and own in sys.modules and not _inside(own, packages):
+        # the unit's checks hold the references: an exercise done without part of its unit is
+        # done without them too (``from puzzles.<unit>.exercises import ...`` is no answer)
+        packages = (*packages, own)
 
     def register(make_plan: Callable[[], Plan]) -> Callable[[], Plan]:
         known = _REGISTRY.get(exercise_id)

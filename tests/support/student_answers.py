@@ -17,6 +17,7 @@ __all__ = [
     "sum_move_formula_beyond_small_sums",
     "misere_nim_normal_play_beyond_small_piles",
     "misere_shift_searched_among_small_takes",
+    "capped_total_memoised_without_the_game",
 ]
 
 
@@ -97,3 +98,36 @@ def misere_shift_searched_among_small_takes(moves):
         if all((n >= shift and normal[n - shift]) == misere[n] for n in range(201)):
             return shift
     return 0
+
+
+# -- Mastermind ------------------------------------------------------------------------------------
+
+_LEAST_BY_CELL: dict = {}  # kept between calls: the memo of the answer below
+
+
+def capped_total_memoised_without_the_game(game, candidates, d):
+    """mastermind-6 as issue 32 found it: the lesson's recursion, memoised on (cell, guesses left)
+    in one memo kept between calls (as the lesson's ``naive_total`` invites), so a set asked
+    again in another game gets the first game's total."""
+    import math
+
+    def least(cell, guesses_left):
+        key = (cell, guesses_left)
+        if key in _LEAST_BY_CELL:
+            return _LEAST_BY_CELL[key]
+        if guesses_left == 0:
+            best = math.inf
+        elif len(cell) == 1:
+            best = 1
+        else:
+            best = math.inf
+            for guess in game.codes:
+                parts = game.partition(guess, cell)
+                if len(parts) == 1 and game.hit not in parts:
+                    continue
+                cells = [tuple(part) for reply, part in parts.items() if reply != game.hit]
+                best = min(best, len(cell) + sum(least(part, guesses_left - 1) for part in cells))
+        _LEAST_BY_CELL[key] = best
+        return best
+
+    return least(tuple(sorted(candidates)), d)
