@@ -206,16 +206,16 @@ def _trees_within() -> Plan:
 
 def _random_tree(N: int, rng: random.Random) -> tuple[int, ...]:
     """The depths of the search tree built by inserting 1..N in a random order."""
-    depths = [0] * N
+    level: dict[int, int] = {}
     order = list(range(1, N + 1))
     rng.shuffle(order)
     placed: list[int] = []  # sorted keys inserted so far
     for key in order:
         position = bisect.bisect(placed, key)
         neighbours = [placed[i] for i in (position - 1, position) if 0 <= i < len(placed)]
-        depths[key - 1] = 1 + max((depths[k - 1] for k in neighbours), default=0)
+        level[key] = 1 + max((level[k] for k in neighbours), default=0)
         placed.insert(position, key)
-    return tuple(depths)
+    return tuple(level[key] for key in range(1, N + 1))
 
 
 VECTOR_SIZES = 5  # every vector in {1..N}^N up to this N
@@ -263,7 +263,8 @@ def _listed_trees(N: int) -> frozenset[tuple[int, ...]]:
 
 
 def _is_listed(depths: tuple[int, ...]) -> bool:
-    return tuple(depths) in _listed_trees(len(depths))
+    vector = tuple(depths)
+    return vector in _listed_trees(len(vector))
 
 
 def _built_judge(case: tuple, value: bool) -> str | None:
@@ -437,8 +438,8 @@ def _alice_three() -> Plan:
         what="your alice3",
         kind=_three_probabilities,
         value=True,
-        passed="against your distribution every one of Bob's 5 trees needs at least 9/5 guesses on "
-        "average, the value of the game (Dresher's exact method): optimal.",
+        passed=f"against your distribution every one of Bob's 5 trees needs at least {_game_value_three()} "
+        "guesses on average, the value of the game (Dresher's exact method): optimal.",
     )
 
 

@@ -33,7 +33,7 @@ import numpy as np
 from puzzles.course.checker import PackFault, Plan, Stage, exercise, hidden_stage, show, whole
 from puzzles.mastermind import build_data
 from puzzles.mastermind.heuristics import HEURISTICS, heuristic_guess, heuristic_strategy
-from puzzles.mastermind.model import Game
+from puzzles.mastermind.model import Game, feedback_pairs, number_of_feedbacks
 from puzzles.mastermind.search import INFEASIBLE, OptimalSearch, _tree_lower_bound
 from puzzles.mastermind.strategy import Strategy, evaluate, evaluate_determined
 
@@ -208,17 +208,15 @@ def _feedback() -> Plan:
 
 
 def _replies_in_game(pegs: int, colours: int) -> int:
-    """The replies (b, w) that occur with p pegs and c colours.
-
-    One colour: only the win. Two colours: on the pegs that are not black the guess and the
-    secret swap colours, so w = 2 min(u, v) is even; for each b the even w <= p - b count,
-    floor((p + 2)^2 / 4) in all. Three colours or more: every pair except (p - 1, 1).
-    """
-    if colours == 1:
+    """The replies (b, w) that occur with p pegs and c colours, from the package's count and list of
+    the replies a game with p pegs can give (``number_of_feedbacks``, ``feedback_pairs``): every one
+    of them with three colours or more, those with an even white count with two (on the pegs that
+    are not black the guess and the secret swap colours), only the win with one."""
+    if colours < 2:
         return 1
-    if colours == 2:
-        return (pegs + 2) ** 2 // 4
-    return pegs * (pegs + 3) // 2
+    if colours >= 3:
+        return number_of_feedbacks(pegs)
+    return sum(1 for _, white in feedback_pairs(pegs) if white % 2 == 0)
 
 
 REPLY_PEGS, REPLY_COLOURS = 40, 15
@@ -347,16 +345,16 @@ def _knuth_judge(case: tuple, given: str) -> str | None:
     expected = _knuth(candidates)
     if given == expected:
         return None
-    possible = set(candidates)
+    among = set(candidates)
 
     def described(guess: str) -> str:
-        role = "a candidate" if guess in possible else "not a candidate"
+        role = "a candidate" if guess in among else "not a candidate"
         return f"{guess}, whose largest cell holds {_plural(_worst_cell(guess, candidates), 'code')} ({role})"
 
     if _worst_cell(given, candidates) > _worst_cell(expected, candidates):
         why = "the smaller largest cell wins"
-    elif (given in possible) == (expected in possible):
-        both = "candidates" if given in possible else "non-candidates"
+    elif (given in among) == (expected in among):
+        both = "candidates" if given in among else "non-candidates"
         why = f"on a tie between two {both}, the lower code wins"
     else:  # Knuth's largest cell is the least, so his guess is the candidate
         why = "on a tie, a candidate wins (it may be the secret)"

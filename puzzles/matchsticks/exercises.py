@@ -378,7 +378,7 @@ def _extreme_pick_rule(N: int, M: int) -> int | None:
 
 def _extreme_hidden(draw: random.Random) -> list[Stage]:
     cases = _pairs_hidden(draw, EXTREME_N, EXTREME_M, 10**6)
-    for _ in range(6):  # where C(i) applies: N = 2 or M + 1 (mod M + 1), and just beside
+    for _ in range(6):  # where C(i) applies (N - 2 or N a multiple of M + 1), and just beside
         M = _log_uniform(draw, 2, 10**6)
         N = _log_uniform(draw, M + 2, HUGEST)
         N = N - N % (M + 1) + draw.choice((2, M + 1, 3, M))
@@ -527,11 +527,12 @@ def _family_table(a: int) -> bytes:
     return win_table(FAMILY_N, (1, a, a + 1), misere=False)
 
 
+@cache
 def _family_far() -> list[tuple[int, int]]:
     rng = random.Random(5)
     far = []
     for a in (41, 42, 999, 1000, 10**6 - 1, 10**6):
-        period = 2 * a + 1 if a % 2 else 2 * a
+        period = _family_pattern(a)[1]  # the DP's period
         for base in (HUGE, HUGEST):
             start = base - base % period
             far += [(start + r, a) for r in sorted(rng.sample(range(period), min(period, 12)))]
