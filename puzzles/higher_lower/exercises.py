@@ -150,13 +150,18 @@ HEIGHT_LARGE = f"the {len(LARGE_HEIGHT_PAIRS)} pairs up to N = 128"
 
 
 def _height_hidden(draw: random.Random) -> list[Stage]:
-    """12 (N, h) drawn for grading: N in 11..128 (h from one below the fewest levels to N), and h >= N."""
+    """12 (N, h) drawn for grading: 10 with N in 11..128 and h from one below the fewest levels that
+    hold N to N + 1, and 2 with h >= N (N up to 100, the largest h the public cases reach)."""
     public = set(LARGE_HEIGHT_PAIRS)
     pairs: set[tuple[int, int]] = set()
     while len(pairs) < 12:
-        N = draw.randint(SMALL_TREES + 1, 128)
-        h = draw.randint(N.bit_length() - 1, min(N + 1, 100)) if len(pairs) < 10 else draw.randint(N, 100)
-        if (N, h) not in public and h <= 100:
+        if len(pairs) < 10:
+            N = draw.randint(SMALL_TREES + 1, 128)
+            h = draw.randint(N.bit_length() - 1, min(N + 1, 100))
+        else:
+            N = draw.randint(SMALL_TREES + 1, 100)
+            h = draw.randint(N, 100)
+        if (N, h) not in public:
             pairs.add((N, h))
     return [
         hidden_stage(
