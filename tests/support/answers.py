@@ -43,7 +43,9 @@ sources, outputs and metadata; a zip's notebooks, text files and the docstrings 
 files (what ``help()`` and the API pages show), but not the checks
 (``puzzles/<unit>/exercises.py``) and the checker (``puzzles/course/checker.py``): they compare
 a student's answer with a reference in the student's own kernel, so they must travel with the
-student edition, references and all; pictures by their bytes.
+student edition; pictures by their bytes. The checks' whole text is scanned apart, for the
+giveaways and the lines of worked code only (``tests/course/test_every_exercise.py``): their
+references are computed from the package's documented functions, never written out.
 """
 
 from __future__ import annotations
