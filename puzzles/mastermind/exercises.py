@@ -697,9 +697,17 @@ def _determine_hidden(draw: random.Random) -> list[Stage]:
         first = draw.choice(game.codes)
         strategy = heuristic_strategy(game, heuristic, first_guess=first)
         cases.append(_as_case(strategy, f"{heuristic}, from {first}"))
-    (data,) = draw.choice(cases)
-    game = _game(data["pegs"], data["colours"])
-    cases.append(({**data, "name": data["name"] + ", dawdling", "tree": _dawdling(data["tree"], game)},))
+    for (data,) in draw.sample(
+        cases, len(cases)
+    ):  # one that can dawdle (a 1-peg game may have to guess again)
+        game = _game(data["pegs"], data["colours"])
+        dawdling = {**data, "name": data["name"] + ", dawdling", "tree": _dawdling(data["tree"], game)}
+        try:
+            _totals(dawdling)
+        except ValueError:
+            continue
+        cases.append((dawdling,))
+        break
     return [hidden_stage(cases, judge=_determine_judge, label="strategies the grader drew")]
 
 
