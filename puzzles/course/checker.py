@@ -19,6 +19,13 @@ value asked, and the sentence for a pass. The checker does the rest, once for ev
    a value of the wrong kind in one sentence, the exercise's own advice on a timeout, and how
    long the answer took.
 
+**Public and hidden cases.** A plan's stages are public: the notebook's ``check()`` runs them,
+and the student can read them. An exercise may declare ``hidden``, a function of a
+``random.Random`` that returns more stages; ``plan(seed)`` with an integer seed (the grader's,
+one per hand-in, recorded with the grade) is the public plan followed by the stages drawn with
+``random.Random(seed)``. The notebook never runs them: a lookup table of the public cases, or a
+formula right only where the public cases look, is caught when graded.
+
 A fault of the pack's own data (``PackFault``) is "This check could not run", never the
 student's. Where ``os.fork`` is missing (Windows) the answer runs in the kernel, without a
 time limit.
@@ -28,13 +35,16 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import dis
 import functools
 import heapq
 import importlib
 import inspect
 import math
+import random
 import re
+import sys
 import textwrap
 import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -51,6 +61,7 @@ __all__ = [
     "Plan",
     "Stage",
     "PackFault",
+    "hidden_stage",
     "exercise",
     "check",
     "require",
@@ -130,6 +141,30 @@ class Stage:
     evidence: str = "the right value"
     smallest: bool = True
     far: str = ""
+    hidden: bool = False  # drawn for grading only (``Exercise.hidden``), never run by the notebook
+
+
+def hidden_stage(
+    cases: Iterable[tuple],
+    *,
+    reference: Callable[..., Any] | None = None,
+    judge: Callable[[tuple, Any], str | None] | None = None,
+    label: str = "the cases the grader draws",
+    evidence: str = "the right value",
+) -> Stage:
+    """A stage of cases drawn for grading: named "a case the grader drew", never "smallest"."""
+    if (reference is None) == (judge is None):
+        raise ValueError("a hidden stage needs either a reference or a judge, not both and not neither")
+    return Stage(
+        list(cases),
+        reference=reference,
+        judge=judge,
+        label=label,
+        evidence=evidence,
+        smallest=False,
+        far="a case the grader drew",
+        hidden=True,
+    )
 
 
 @dataclass
@@ -159,6 +194,10 @@ class Plan:
     def cases(self) -> list[tuple[Stage, tuple]]:
         return [(stage, case) for stage in self.stages for case in stage.cases]
 
+    def public_count(self) -> int:
+        """How many cases come before the first hidden stage (the notebook's whole check)."""
+        return sum(len(stage.cases) for stage in self.stages if not stage.hidden)
+
 
 @dataclass(frozen=True)
 class Exercise:
@@ -170,11 +209,36 @@ class Exercise:
     time_limit: float = DEFAULT_TIME_LIMIT
     without: tuple[str, ...] = ()
     summary: dict[str, str] = field(default_factory=dict)
-    giveaways: tuple[str, ...] = ()
     on_timeout: str = ""
+    hidden: Callable[[random.Random], list[Stage]] | None = None
 
-    def plan(self) -> Plan:
-        return _plan_of(self.exercise_id, self.make_plan)
+    def plan(self, seed: int | None = None) -> Plan:
+        """The public plan (``seed=None``: what the notebook's check runs), or with an integer
+        ``seed`` the public stages followed by the hidden ones drawn with ``random.Random(seed)``."""
+        public = _plan_of(self.exercise_id, self.make_plan)
+        if seed is None:
+            return public
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"a grading seed is an integer or None, got {seed!r}")
+        if public.value or self.hidden is None:
+            return public  # a value has one case: nothing is left to hide
+        return _graded_plan(self.exercise_id, self.make_plan, self.hidden, seed)
+
+
+@functools.lru_cache(maxsize=64)
+def _graded_plan(
+    exercise_id: str,
+    make_plan: Callable[[], Plan],
+    hidden: Callable[[random.Random], list[Stage]],
+    seed: int,
+) -> Plan:
+    public = _plan_of(exercise_id, make_plan)
+    drawn = list(hidden(random.Random(seed)))
+    for stage in drawn:
+        if not isinstance(stage, Stage) or not stage.hidden:
+            raise ValueError(f"{exercise_id}: hidden cases are stages made by hidden_stage()")
+    drawn = [stage for stage in drawn if stage.cases]
+    return dataclasses.replace(public, stages=[*public.stages, *drawn])
 
 
 @functools.cache
@@ -191,6 +255,7 @@ def _plan_of(exercise_id: str, make_plan: Callable[[], Plan]) -> Plan:
 def _forget_plans() -> None:
     """Drop every plan and registration from this process (a check's child, before the answer runs)."""
     _plan_of.cache_clear()
+    _graded_plan.cache_clear()
     _REGISTRY.clear()
 
 
@@ -209,19 +274,26 @@ def exercise(
     without: str | Iterable[str] = (),
     asks: str = "",
     verifies: str = "",
-    giveaways: Iterable[str] = (),
     on_timeout: str = "",
+    hidden: Callable[[random.Random], list[Stage]] | None = None,
 ) -> Callable:
     """Register ``make_plan() -> Plan`` under ``exercise_id``.
 
     ``names`` names the answer's arguments in messages (``"k"``, ``"n, k"``); ``time_limit``
     is the seconds of the answer's own time a check allows; ``without`` lists the modules the
-    answer must not reach (``"puzzles.egg"``: the whole unit); ``asks`` and ``verifies`` are a
-    line each for the table of exercises; ``giveaways`` are short texts that would give the
-    answer away (a test asserts that none appears above the check in the student edition);
-    ``on_timeout`` is the advice added when the answer runs out of time.
+    answer must not reach (``"puzzles.egg"``: the whole unit; the unit's own ``exercises``
+    module, which holds the references, is added to any list that does not cover it); ``asks``
+    and ``verifies`` are a line each for the table of exercises; ``on_timeout`` is the advice
+    added when the answer runs out of time; ``hidden(draw)`` returns the stages
+    (``hidden_stage``) a grading with a seed adds after the public ones, drawn with the
+    ``random.Random`` it is given.
     """
     packages = (without,) if isinstance(without, str) else tuple(without)
+    own = _unit_module(exercise_id)
+    if packages and own in sys.modules and not _inside(own, packages):
+        # the unit's checks hold the references: an exercise done without part of its unit is
+        # done without them too (``from puzzles.<unit>.exercises import ...`` is no answer)
+        packages = (*packages, own)
 
     def register(make_plan: Callable[[], Plan]) -> Callable[[], Plan]:
         known = _REGISTRY.get(exercise_id)
@@ -234,8 +306,8 @@ def exercise(
             time_limit=float(time_limit),
             without=packages,
             summary={"asks": asks, "verifies": verifies},
-            giveaways=tuple(giveaways),
             on_timeout=on_timeout,
+            hidden=hidden,
         )
         return make_plan
 
@@ -665,13 +737,16 @@ def _passed_before(plan: Plan, stage_index: int) -> str:
     return " and ".join(labels)
 
 
-def judge(entry: Exercise, events: Iterable[probes.Event]) -> tuple[str, str, str, float | None]:
+def judge(
+    entry: Exercise, events: Iterable[probes.Event], seed: int | None = None
+) -> tuple[str, str, str, float | None]:
     """The verdict on the events of one probe: ``(status, message, output, answer seconds)``.
 
     Runs where the answer did not: it reads the values the child sent, in order, computes
-    each reference here, and stops at the first wrong value.
+    each reference here, and stops at the first wrong value. ``seed`` is the one the probe's
+    inputs were drawn with (``Exercise.plan(seed)``); None for the notebook's public check.
     """
-    plan = entry.plan()
+    plan = entry.plan(seed)
     flat = plan.cases()
     shown = plan.shown or show
     what = plan.what
@@ -697,6 +772,8 @@ def judge(entry: Exercise, events: Iterable[probes.Event]) -> tuple[str, str, st
             if stage.judge is not None:
                 problem = stage.judge(case, value)
                 if problem is not None:
+                    if stage.hidden:  # the unit's sentence, and where the case came from
+                        problem = f"{problem.rstrip()} (This is a case the grader drew.)"
                     return "incorrect", problem, "", None
             else:
                 expected = stage.reference(*case)
@@ -801,10 +878,11 @@ def _mismatch(
 # -- running a check ---------------------------------------------------------------------------------
 
 
-def evaluate(exercise_id: str, answer: Any) -> Iterator[probes.Event]:
-    """The events of ``answer`` run on the exercise's inputs in a child (plain data only)."""
+def evaluate(exercise_id: str, answer: Any, seed: int | None = None) -> Iterator[probes.Event]:
+    """The events of ``answer`` run on the exercise's inputs in a child (plain data only): the
+    public inputs, and with an integer ``seed`` the hidden ones drawn with it after them."""
     entry = registration(exercise_id)
-    plan = entry.plan()
+    plan = entry.plan(seed)
     inputs = [case for _, case in plan.cases()]
     return probes.probe(
         answer, inputs, time_limit=entry.time_limit, without=entry.without, build=plan.build, call=plan.call
@@ -819,8 +897,12 @@ def _seconds(value: float | None) -> str:
     return f"{value:.2f} s" if value < 10 else f"{value:.0f} s"
 
 
-def verify(exercise_id: str, answer: Any) -> Verdict:
-    """Run the exercise's check on ``answer`` and return the verdict (without printing)."""
+def verify(exercise_id: str, answer: Any, seed: int | None = None) -> Verdict:
+    """Run the exercise's check on ``answer`` and return the verdict (without printing).
+
+    ``seed=None`` is the notebook's check (the public cases); an integer ``seed`` adds the hidden
+    cases drawn with it, as the grader does.
+    """
     entry = registration(exercise_id)
     if is_stub(answer):
         return Verdict(
@@ -836,12 +918,12 @@ def verify(exercise_id: str, answer: Any) -> Verdict:
                 f"{used}. Write the computation yourself.",
             )
     try:
-        entry.plan()
+        entry.plan(seed)
         if probes.fork_available():
-            with contextlib.closing(evaluate(exercise_id, answer)) as events:
-                status, message, output, seconds = judge(entry, events)
+            with contextlib.closing(evaluate(exercise_id, answer, seed)) as events:
+                status, message, output, seconds = judge(entry, events, seed)
         else:  # pragma: no cover - Windows: no child, no time limit
-            status, message, output, seconds = judge(entry, _in_kernel(entry, answer))
+            status, message, output, seconds = judge(entry, _in_kernel(entry, answer, seed), seed)
     except PackFault as error:
         return Verdict(
             exercise_id,
@@ -860,8 +942,10 @@ def verify(exercise_id: str, answer: Any) -> Verdict:
     )
 
 
-def _in_kernel(entry: Exercise, answer: Any) -> Iterator[probes.Event]:  # pragma: no cover - Windows
-    plan = entry.plan()
+def _in_kernel(  # pragma: no cover - Windows
+    entry: Exercise, answer: Any, seed: int | None = None
+) -> Iterator[probes.Event]:
+    plan = entry.plan(seed)
     total = 0.0
     import time
 

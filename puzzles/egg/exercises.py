@@ -9,6 +9,11 @@ beyond it.
 
 All of them are done "without the package": while the answer runs, ``puzzles.egg`` cannot be
 reached by any route (``exercise(..., without="puzzles.egg")``).
+
+When graded (``plan(seed)``), each check adds sizes drawn with the grader's seed: just past the
+DP's range, the ends of blocks of equal W at random magnitudes, random sizes up to the largest
+the lesson promises, and (many eggs) more eggs than the DP's table holds. A table of the public
+sizes, or a formula fitted to them, does not pass there.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from puzzles.course.checker import (
     Stage,
     exact_number,
     exercise,
+    hidden_stage,
     pair_of,
     sequence_of,
     set_of_whole,
@@ -36,8 +42,10 @@ from puzzles.egg.model import (
     first,
     laplace_drops,
     laplace_numerator,
+    laplace_rep,
     laplace_table,
-    rep,
+    nature_response,
+    one_egg_laplace,
     worst_case_drops,
     worst_case_table,
     worst_case_trials,
@@ -108,6 +116,38 @@ TWO_EGG_FAR = (
 )
 
 
+def _two_egg_hidden_sizes(draw: random.Random) -> list[int]:
+    """16 sizes drawn for grading: 4 just past the DP's range, 8 block ends (q = 0, 1, t-2, t-1 in
+    W's block t) at random magnitudes, 4 random sizes up to 10**18."""
+    sizes = {draw.randrange(TWO_EGG_SIZES + 1, 10**6) for _ in range(4)}
+    while len(sizes) < 12:
+        s = int(10 ** draw.uniform(1.8, 9.1))  # block s holds the sizes s(s-1)/2 + 1 .. s(s+1)/2
+        start = s * (s - 1) // 2 + 1
+        size = start + draw.choice((0, 1, s - 2, s - 1))
+        if TWO_EGG_SIZES < size <= TWO_EGG_LARGEST:
+            sizes.add(size)
+    while len(sizes) < 16:
+        sizes.add(int(10 ** draw.uniform(6, 18)))
+    return sorted(sizes)
+
+
+def _two_egg_hidden(reference=None, judge=None) -> Callable[[random.Random], list[Stage]]:
+    """The hidden stage of a two-egg check: the closed form (or judge) at sizes drawn for grading."""
+
+    def stages(draw: random.Random) -> list[Stage]:
+        return [
+            hidden_stage(
+                [(k,) for k in _two_egg_hidden_sizes(draw)],
+                reference=reference,
+                judge=judge,
+                label="16 sizes the grader drew",
+                evidence="the closed form",
+            )
+        ]
+
+    return stages
+
+
 def _two_egg_stages(dp_reference=None, closed_reference=None, dp_judge=None, far_judge=None) -> list[Stage]:
     """The DP's range from k = 1 up, then the sizes no table reaches."""
     return [
@@ -146,14 +186,14 @@ def _shown_drops(drops: range | set) -> str:
     "formula in k, derived from Lemma 1 (without the package)",
     verifies="equals the one-egg DP (28) for k = 1..2000 and Lemma 2's closed form at sizes "
     f"{TWO_EGG_SPAN}; refuses floats and answers that reach puzzles.egg",
-    giveaways=("k/2 + k/(k+1)", "k/(k+1)", "E[C] + P[C", "3k)/(2(k+1))", "3k)/2(k+1)"),
+    hidden=_two_egg_hidden(lambda k: one_egg_laplace(k)),
 )
 def _one_egg_laplace() -> Plan:
-    """Exercise 11: L(1, k) = k/2 + k/(k+1) (Lemma 2), exact, for k up to 10**18."""
+    """Exercise 11: L(1, k) (Lemma 2), exact, for k up to 10**18."""
     return Plan(
         _two_egg_stages(
             lambda k: _laplace(2, TWO_EGG_SIZES).fraction(1, k),
-            lambda k: Fraction(k * (k + 3), 2 * (k + 1)),
+            one_egg_laplace,
         ),
         what="your L(1,k)",
         kind=exact_number,
@@ -175,7 +215,7 @@ def _ends(drops: range) -> tuple[int, int]:
     "by a formula in k, without the DP or the package",
     verifies="the pair equals the ends of X(2,k) from the DP (19) for k = 1..2000 and from the "
     f"closed form at sizes {TWO_EGG_SPAN}; refuses answers that reach puzzles.egg",
-    giveaways=("removes the lowest one", "k - t(t-1)/2", "k - (t-1)t/2", "\\{q+1, \\dots, t\\}"),
+    hidden=_two_egg_hidden(lambda k: _ends(worst_case_drops(2, k))),
 )
 def _optimal_drop_range() -> Plan:
     """Exercise 1: the ends of X(2, k); the claim max X(2, k) = W(2, k) is its second half."""
@@ -201,7 +241,7 @@ def _optimal_drop_range() -> Plan:
     "without the DP or the package",
     verifies="the set equals Y(2,k) from the DP (28) for k = 1..2000 and from the closed form at "
     f"sizes {TWO_EGG_SPAN}; refuses answers that reach puzzles.egg",
-    giveaways=("\\max(q+1, t-1)", "max(q + 1, t - 1)", "never holds more than two"),
+    hidden=_two_egg_hidden(lambda k: set(laplace_drops(2, k))),
 )
 def _two_egg_laplace_drops() -> Plan:
     """Exercise 2: Y(2, k) as a set of at most two drops."""
@@ -219,16 +259,8 @@ def _two_egg_laplace_drops() -> Plan:
 
 
 def _two_egg_total(k: int) -> int:
-    """N(k) = (k + 1) L(2, k) in closed form: k + sum of W(2, j) for j <= k, block by block.
-
-    W(2, .) takes the value s exactly s times (sizes s(s-1)/2 + 1 .. s(s+1)/2), so with
-    t = W(2, k) the sum is 1^2 + ... + (t-1)^2 plus t for each of the k - t(t-1)/2 sizes of
-    the last block.
-    """
-    if k == 0:
-        return 0
-    t = worst_case_trials(2, k)
-    return k + (t - 1) * t * (2 * t - 1) // 6 + t * (k - t * (t - 1) // 2)
+    """N(k) = (k + 1) L(2, k), from the package's closed form (tested against the DP in tests/egg)."""
+    return laplace_numerator(2, k)
 
 
 @exercise(
@@ -240,7 +272,7 @@ def _two_egg_total(k: int) -> int:
     "formula in k, without solving the functional equation",
     verifies="N(k) equals (k+1) L(2,k) from the DP (28) for k = 1..2000 and the block-sum closed "
     f"form at sizes {TWO_EGG_SPAN}; refuses floats and answers that reach puzzles.egg",
-    giveaways=("1 + W(2,k)", "1 + W(2, k)", "N(k) - N(k-1) ="),
+    hidden=_two_egg_hidden(lambda k: _two_egg_total(k)),
 )
 def _two_egg_numerator() -> Plan:
     """Exercise 3: N(k) with L(2, k) = N(k) / (k + 1)."""
@@ -251,6 +283,13 @@ def _two_egg_numerator() -> Plan:
         passed=f"your N(k) agrees with the dynamic programme for {TWO_EGG_RANGE} and with the block sums at "
         f"{TWO_EGG_FAR}, where no DP can go.",
     )
+
+
+def _robust_drawn(case: tuple, x: int) -> str | None:
+    """egg-4 at a size the grader drew: the drop in X(2,k) and Y(2,k), by the closed forms."""
+    (k,) = case
+    where = f"your drop is robust on the public sizes, but at k = {show(k)} (a size the grader drew)"
+    return _robust_problem(where, x, worst_case_drops(2, k), laplace_drops(2, k), f"2,{show(k)}")
 
 
 def _robust_problem(where: str, x: int, x_drops: range, y_drops: range, names: str = "2,k") -> str | None:
@@ -275,7 +314,7 @@ def _robust_problem(where: str, x: int, x_drops: range, y_drops: range, names: s
     "drop optimal under both scenarios, for every k, without the DP or the package",
     verifies="the drop lies in X(2,k) and in Y(2,k) (from the DP for k = 1..2000, the closed forms "
     f"at sizes {TWO_EGG_SPAN}); a drop optimal in one scenario only is refused",
-    giveaways=("W(2,k) \\in Y(2,k)", "\\max Y(2,k) = W(2,k)", "max Y(2,k) = W(2,k)"),
+    hidden=_two_egg_hidden(judge=_robust_drawn),
 )
 def _robust_two_eggs() -> Plan:
     """Exercise 4: a first drop optimal under both scenarios, for every size k (two eggs)."""
@@ -330,7 +369,7 @@ def _laplace_penalties() -> tuple[int, ...]:
 
 
 def _laplace_penalty_closed(k: int) -> int:
-    """The same penalty from closed forms: Nom(1, m) = m(m+3)/2 (Lemma 2), N(k) by blocks.
+    """The same penalty from the package's closed forms: Nom(1, m) and Nom(2, m).
 
     (k+1) L(2, k | x) is convex in x (its steps x - W(2, k-x) increase), so its largest value
     on the interval X(2, k) sits at one of the interval's ends.
@@ -338,7 +377,7 @@ def _laplace_penalty_closed(k: int) -> int:
     drops = worst_case_drops(2, k)
 
     def one_egg(m: int) -> int:
-        return m * (m + 3) // 2
+        return laplace_numerator(1, m)
 
     ends = (drops.start, drops.stop - 1)
     worst_cost = max(_laplace_cost_of_drop(k, x, one_egg, _two_egg_total) for x in ends)
@@ -355,17 +394,10 @@ def _laplace_penalty_closed(k: int) -> int:
     "extra total trials a worst-case-optimal first drop costs under Laplace, by a formula in k",
     verifies="the penalty equals the DP's (max over X(2,k) of (k+1)L(2,k|x), minus N(k)) for "
     f"k = 1..2000 and the closed forms at sizes {TWO_EGG_SPAN}; refuses answers that reach puzzles.egg",
-    giveaways=(
-        "inside X(2,k) for every",
-        "always lies inside",
-        "(t-1-q)(t-2-q)/2",
-        "(t-2-q)(t-1-q)/2",
-        "\\binom{t-1-q}{2}",
-        "y_within_x",
-    ),
+    hidden=_two_egg_hidden(lambda k: _laplace_penalty_closed(k)),
 )
 def _laplace_penalty() -> Plan:
-    """Exercise 5: the proof that Y(2, k) lies in X(2, k), and the penalty of the other drops of X."""
+    """Exercise 5: how Y(2, k) and X(2, k) relate, and the penalty of a worst-case-optimal drop."""
     return Plan(
         _two_egg_stages(lambda k: _laplace_penalties()[k], _laplace_penalty_closed),
         what="your penalty",
@@ -390,8 +422,8 @@ MANY_BEYOND_EGGS = (1, 2, 3, 4, 5, 7, 10, 20, 64)  # n of the checks beyond the 
 
 def _block_ends(n: int, k: int) -> set[int]:
     """Sizes around the block of equal W(n, .) that holds k: its first and last sizes and neighbours."""
-    j = worst_case_trials(n, k)
-    start, end = first(j, n), first(j + 1, n) - 1
+    trials = worst_case_trials(n, k)
+    start, end = first(trials, n), first(trials + 1, n) - 1
     return {start - 1, start, start + 1, end - 1, end, end + 1}
 
 
@@ -423,6 +455,40 @@ MANY_ON_TIMEOUT = (
     f"This check goes on to sizes up to {_powers(MANY_LARGEST)}, where no DP table and no loop over the "
     "sizes (or over the blocks of equal W) can go: work from rep and First, binomial sums with math.comb."
 )
+
+
+def _many_egg_hidden_cases(draw: random.Random) -> list[tuple[int, int]]:
+    """20 (n, k) drawn for grading: 4 just past the DP's sizes (n <= MANY_EGGS), 4 with more eggs
+    than its table (n up to 12, k up to 3000), 8 block ends at random n <= 64 and magnitudes, and 4
+    random states, every k up to the largest size the public cases reach."""
+    cases = {(draw.randint(1, MANY_EGGS), draw.randrange(MANY_SIZES + 1, 10**6)) for _ in range(4)}
+    cases |= {(draw.randint(MANY_EGGS + 1, 12), draw.randint(1, 3000)) for _ in range(4)}
+    while len(cases) < 16:
+        n, k = draw.randint(1, 64), int(10 ** draw.uniform(3, 15))
+        trials = worst_case_trials(n, k)
+        start, after = first(trials, n), first(trials + 1, n)
+        ends = (start - 1, start, start + 1, after - 2, after - 1)
+        size = draw.choice(ends)
+        if 1 <= size <= MANY_LARGEST:
+            cases.add((n, size))
+    while len(cases) < 20:
+        cases.add((draw.randint(1, 64), draw.randint(1, MANY_LARGEST)))
+    return sorted(cases)
+
+
+def _many_egg_hidden(reference=None, judge=None) -> Callable[[random.Random], list[Stage]]:
+    def stages(draw: random.Random) -> list[Stage]:
+        return [
+            hidden_stage(
+                _many_egg_hidden_cases(draw),
+                reference=reference,
+                judge=judge,
+                label="20 states the grader drew",
+                evidence="the closed form",
+            )
+        ]
+
+    return stages
 
 
 def _many_egg_cases() -> list[tuple[int, int]]:
@@ -504,10 +570,10 @@ def _shown_given_drops(value: Any) -> str:
     f"{MANY_UP_TO} and any n, without the DP or the package",
     verifies=f"equals W(n,k) from the DP (17) for n <= 8 and k <= 600, and the package's closed form "
     f"at {MANY_FAR}; refuses floats and answers that reach puzzles.egg",
-    giveaways=(str(worst_case_trials(2, BEYOND_DP)), str(worst_case_trials(3, BEYOND_DP))),
+    hidden=_many_egg_hidden(lambda n, k: worst_case_trials(n, k)),
 )
 def _many_egg_trials() -> Plan:
-    """Exercise 13: W(n, k) = min{j : rep(j+1, n+1) > k} (Theorem 6), evaluated fast."""
+    """Exercise 13: W(n, k) from Theorem 6, evaluated fast."""
     return Plan(
         _many_stages(
             lambda n, k: int(_worst(8, 600).value[n, k]),
@@ -532,14 +598,10 @@ def _many_egg_trials() -> Plan:
     f"rep and First, for k {MANY_UP_TO}, without the DP or the package",
     verifies=f"equals X(n,k) from the DP (19) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
     f"closed form at {MANY_FAR}; refuses answers that reach puzzles.egg",
-    giveaways=(
-        "q+1, q+2, \\dots, \\mathrm{rep}(j,n)",
-        "X(n, \\mathrm{First}(j,n) + q) =",
-        _shown_drops(worst_case_drops(3, BEYOND_DP)),
-    ),
+    hidden=_many_egg_hidden(lambda n, k: worst_case_drops(n, k)),
 )
 def _many_egg_drops() -> Plan:
-    """Exercise 14: X(n, First(j,n) + q) = {q+1, ..., rep(j,n)} with j = W(n, k)."""
+    """Exercise 14: X(n, k) as a range, from rep and First."""
     return Plan(
         _many_stages(lambda n, k: _worst(MANY_EGGS, MANY_SIZES).drops[n][k], worst_case_drops),
         what="your X(n,k)",
@@ -551,19 +613,33 @@ def _many_egg_drops() -> Plan:
     )
 
 
-def _nature_counts(n: int, k: int) -> tuple[int, int, int]:
-    """(survive, either, break): Mother Nature's replies (Lemma 19) over the drops of X(n, k).
+_REPLY_ORDER = {"survive": 0, "either": 1, "break": 2}
 
-    With j = W(n, k) >= 2, k = First(j, n) + q and r = rep(j-1, n), the break branch needs all
-    j - 1 trials when x > r, the survive branch when x <= q + r; so Nature lets the drops
-    q+1..r survive, breaks q+r+1..rep(j,n) and may do either in between.
+
+def _nature_counts(n: int, k: int) -> tuple[int, int, int]:
+    """(survive, either, break): Mother Nature's replies over the drops of X(n, k), from the
+    package's ``nature_response`` (Lemma 19).
+
+    As x grows the broken branch W(n-1, x-1) never falls and the survived one W(n, k-x) never
+    rises, so the replies run "survive", then "either", then "break": two binary searches over
+    X(n, k) find where each run ends, however many drops it holds.
     """
-    j = worst_case_trials(n, k)
-    if j == 1:
-        return 0, 1, 0
-    q, top, r = k - first(j, n), rep(j, n), rep(j - 1, n)
-    survive, breaks = max(0, r - q), max(0, top - q - r)
-    return survive, top - q - survive - breaks, breaks
+    drops = worst_case_drops(n, k)
+    low, high = drops.start, drops.stop - 1
+
+    def first_reaching(level: int) -> int:
+        """The first x in X(n, k) whose reply is at least ``level`` in that order (high + 1: none)."""
+        below, above = low, high + 1
+        while below < above:
+            middle = (below + above) // 2
+            if _REPLY_ORDER[nature_response(n, k, middle)] >= level:
+                above = middle
+            else:
+                below = middle + 1
+        return below
+
+    either_from, break_from = first_reaching(1), first_reaching(2)
+    return either_from - low, break_from - either_from, high + 1 - break_from
 
 
 @cache
@@ -596,7 +672,7 @@ def _nature_counts_table() -> dict[tuple[int, int], tuple[int, int, int]]:
     verifies=f"the three counts equal those of Lemma 19 on the DP over X(n,k) for n <= {MANY_EGGS} and "
     f"k <= {MANY_SIZES}, and the window structure at {MANY_FAR}, where X(n,k) holds up to "
     f"{_powers(MOST_OPTIMAL_DROPS)} drops; refuses answers that reach puzzles.egg",
-    giveaways=("r+1, \\dots, q+r", "x <= q + r", str(_nature_counts(3, BEYOND_DP))),
+    hidden=_many_egg_hidden(lambda n, k: _nature_counts(n, k)),
 )
 def _nature_on_optimal_drops() -> Plan:
     """Exercise 10: Mother Nature's replies z(n, k, x) over the optimal drops x, counted."""
@@ -626,10 +702,27 @@ def _laplace_rep_counts(n_max: int = 8, k_max: int = 2100) -> dict[tuple[int, in
 
 
 def _rep_theorem(j: int, n: int) -> int:
-    return 0 if j == 1 else rep(j - 1, n)
+    """REP(j, n) from the package (``laplace_rep``, tested against the DP's Dif in tests/egg)."""
+    return laplace_rep(j, n)
 
 
 REP_FAR = [(j, n) for n in range(1, 41) for j in range(1, 151)]
+
+
+def _rep_hidden(draw: random.Random) -> list[Stage]:
+    """egg-6 when graded: 12 (j, n) beyond the public ones: j up to 400, or n up to 80."""
+    cases = {(draw.randint(151, 400), draw.randint(1, 80)) for _ in range(6)}
+    cases |= {(draw.randint(1, 150), draw.randint(41, 80)) for _ in range(6)}
+    return [
+        hidden_stage(
+            sorted(cases, key=lambda case: (case[1], case[0])),
+            reference=_rep_theorem,
+            label="12 (j, n) the grader drew",
+            evidence="the theorem Dif = 1 + W",
+        )
+    ]
+
+
 REP_LARGEST = max(_rep_theorem(j, n) for j, n in REP_FAR)
 
 
@@ -646,16 +739,10 @@ REP_LARGEST = max(_rep_theorem(j, n) for j, n in REP_FAR)
     verifies=f"REP(j,n) equals the counts of each value in the DP's Dif(., n) for n <= 8 and j <= 12, "
     f"and the theorem Dif = 1 + W for j <= 150 and n <= 40 (counts up to {_powers(REP_LARGEST)}, beyond any "
     "table); refuses answers that reach puzzles.egg",
-    giveaways=(
-        "\\mathrm{REP}(j+1,n) = \\mathrm{rep}(j,n)",
-        "REP(j+1, n) = rep(j, n)",
-        "rep(j - 1, n)",
-        "down one row",
-        "down by one row",
-    ),
+    hidden=_rep_hidden,
 )
 def _laplace_rep() -> Plan:
-    """Exercise 6: REP(1, n) = 0 and REP(j, n) = rep(j - 1, n)."""
+    """Exercise 6: REP(j, n) from rep."""
     far = "every j <= 150 and n <= 40"
     return Plan(
         _many_stages(
@@ -688,17 +775,10 @@ def _laplace_total(n: int, k: int) -> Fraction:
     "functional equation, no loop over sizes or blocks, no package",
     verifies=f"equals L(n,k) from the DP (28) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
     f"theorem's closed form at {MANY_FAR}; refuses floats and answers that reach puzzles.egg",
-    giveaways=(
-        "\\mathrm{First}(j+1,n+1)",
-        "First(j + 1, n + 1)",
-        "F(n+1, j)",
-        "F(n+1,j)",
-        "F(n + 1, j)",
-        str(laplace_numerator(2, BEYOND_DP)),
-    ),
+    hidden=_many_egg_hidden(lambda n, k: _laplace_total(n, k)),
 )
 def _laplace_from_rep() -> Plan:
-    """Exercise 7: L(n, k) = j + 1 - First(j + 1, n + 1)/(k + 1) with j = W(n, k)."""
+    """Exercise 7: L(n, k) from rep and First, exact."""
     return Plan(
         _many_stages(lambda n, k: _laplace(MANY_EGGS, MANY_SIZES).fraction(n, k), _laplace_total),
         what="your L(n,k)",
@@ -717,10 +797,10 @@ def _laplace_from_rep() -> Plan:
     f"(Sniedovich, Exercise 8), as a range, for k {MANY_UP_TO}, without the package",
     verifies=f"equals Y(n,k) from the DP (28) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
     f"closed form at {MANY_FAR}; refuses answers that reach puzzles.egg",
-    giveaways=("q+1+\\mathrm{rep}(j-1,n)", "\\max(q+1, \\mathrm{rep}(j-1,n))", "q + 1 + rep(j - 1, n)"),
+    hidden=_many_egg_hidden(lambda n, k: laplace_drops(n, k)),
 )
 def _laplace_drops_from_rep() -> Plan:
-    """Exercise 8: Y(n, First(j,n) + q) = {max(q+1, rep(j-1,n)), ..., min(rep(j,n), q+1+rep(j-1,n))}."""
+    """Exercise 8: Y(n, k) as a range, from rep and First."""
     return Plan(
         _many_stages(lambda n, k: _laplace(MANY_EGGS, MANY_SIZES).drops[n][k], laplace_drops),
         what="your Y(n,k)",
@@ -764,6 +844,15 @@ def _robust_small(case: tuple, x: int) -> str | None:
     )
 
 
+def _robust_drawn_many(case: tuple, x: int) -> str | None:
+    n, k = case
+    where = (
+        f"your policy is robust on the public states, but at (n, k) = ({n}, {show(k)}) "
+        "(a state the grader drew)"
+    )
+    return _robust_problem(where, x, worst_case_drops(n, k), laplace_drops(n, k), f"{n},k")
+
+
 def _robust_far(case: tuple, x: int) -> str | None:
     n, k = case
     where = (
@@ -783,7 +872,7 @@ def _robust_far(case: tuple, x: int) -> str | None:
     verifies=f"played at every state n <= {ROBUST_EGGS}, k <= {ROBUST_SIZES}, the drop is optimal for "
     f"the worst case and for Laplace (DP (17), (28)); at {MANY_FAR} it lies in X(n,k) and Y(n,k) "
     "(closed forms); refuses answers that reach puzzles.egg",
-    giveaways=("\\subseteq X(n,k)", "every optimal Laplace policy is robust", "laplace_is_robust"),
+    hidden=_many_egg_hidden(judge=_robust_drawn_many),
 )
 def _robust_many_eggs() -> Plan:
     """Exercise 9: a policy optimal under both scenarios, for every number of eggs."""

@@ -12,6 +12,11 @@ never hold an answer: the iterations of Dresher's method (higher-lower-7) are ta
 other step of a run, so that no input's successor (the next basis and its inverse) is itself
 an input; references are computed where the answer does not run, and cached only in this
 module (whose caches the child empties).
+
+When graded (``plan(seed)``), the checks of functions add cases drawn with the grader's seed:
+sizes and heights between and beyond the public ones, trees built from new insertion orders
+and their near misses, new games, weights and data sets. Higher-lower-3 asks for one value:
+nothing to draw.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from puzzles.course.checker import (
     boolean,
     exact_number,
     exercise,
+    hidden_stage,
     sequence_of,
     show,
     whole,
@@ -143,6 +149,30 @@ HEIGHT_SMALL = f"every (N, h) with N <= {SMALL_TREES} and h <= {SMALL_TREES + 1}
 HEIGHT_LARGE = f"the {len(LARGE_HEIGHT_PAIRS)} pairs up to N = 128"
 
 
+def _height_hidden(draw: random.Random) -> list[Stage]:
+    """12 (N, h) drawn for grading: 10 with N in 11..128 and h from one below the fewest levels that
+    hold N to N + 1, and 2 with h >= N (N up to 100, the largest h the public cases reach)."""
+    public = set(LARGE_HEIGHT_PAIRS)
+    pairs: set[tuple[int, int]] = set()
+    while len(pairs) < 12:
+        if len(pairs) < 10:
+            N = draw.randint(SMALL_TREES + 1, 128)
+            h = draw.randint(N.bit_length() - 1, min(N + 1, 100))
+        else:
+            N = draw.randint(SMALL_TREES + 1, 100)
+            h = draw.randint(N, 100)
+        if (N, h) not in public:
+            pairs.add((N, h))
+    return [
+        hidden_stage(
+            sorted(pairs),
+            reference=_generated_count,
+            label="pairs the grader drew",
+            evidence="generating functions",
+        )
+    ]
+
+
 @exercise(
     "higher-lower-1",
     names="N, h",
@@ -154,6 +184,7 @@ HEIGHT_LARGE = f"the {len(LARGE_HEIGHT_PAIRS)} pairs up to N = 128"
     verifies=f"every (N, h) with N <= {SMALL_TREES}, h <= {SMALL_TREES + 1} against the list of all trees; "
     f"{len(LARGE_HEIGHT_PAIRS)} pairs up to N = 128 (h from one below the fewest levels to three above, "
     "and h >= N) against generating functions; refuses floats and answers that reach puzzles.higher_lower",
+    hidden=_height_hidden,
 )
 def _trees_within() -> Plan:
     """Exercise 1: trees on N keys with at most h levels, against enumeration and generating functions."""
@@ -180,16 +211,16 @@ def _trees_within() -> Plan:
 
 def _random_tree(N: int, rng: random.Random) -> tuple[int, ...]:
     """The depths of the search tree built by inserting 1..N in a random order."""
-    depths = [0] * N
+    level: dict[int, int] = {}
     order = list(range(1, N + 1))
     rng.shuffle(order)
     placed: list[int] = []  # sorted keys inserted so far
     for key in order:
         position = bisect.bisect(placed, key)
         neighbours = [placed[i] for i in (position - 1, position) if 0 <= i < len(placed)]
-        depths[key - 1] = 1 + max((depths[k - 1] for k in neighbours), default=0)
+        level[key] = 1 + max((level[k] for k in neighbours), default=0)
         placed.insert(position, key)
-    return tuple(depths)
+    return tuple(level[key] for key in range(1, N + 1))
 
 
 VECTOR_SIZES = 5  # every vector in {1..N}^N up to this N
@@ -237,7 +268,8 @@ def _listed_trees(N: int) -> frozenset[tuple[int, ...]]:
 
 
 def _is_listed(depths: tuple[int, ...]) -> bool:
-    return tuple(depths) in _listed_trees(len(depths))
+    vector = tuple(depths)
+    return vector in _listed_trees(len(vector))
 
 
 def _built_judge(case: tuple, value: bool) -> str | None:
@@ -264,6 +296,38 @@ def _near_judge(case: tuple, value: bool) -> str | None:
     )
 
 
+def _vector_judge(case: tuple, value: bool) -> str | None:
+    (depths,) = case
+    problem = _search_tree_problem(depths)
+    if value == (problem is None):
+        return None
+    truth = (
+        "it is the depth vector of a search tree" if problem is None else f"it is no search tree: {problem}"
+    )
+    return f"at depths = {_tree_place(depths)} your is_tree gives {value}, but {truth}."
+
+
+def _is_tree_hidden(draw: random.Random) -> list[Stage]:
+    """Trees built from insertion orders drawn for grading (7 to 3000 keys) and their near misses,
+    and 40 random vectors of 6 to 9 depths (most of them no tree)."""
+    built = [_random_tree(draw.choice((7, 9, 13, 30, 100, 700, 3000)), draw) for _ in range(10)]
+    near = []
+    for tree in built:
+        changed = list(tree)
+        i = draw.randrange(len(changed) - 1)
+        changed[i], changed[i + 1] = changed[i + 1], changed[i]
+        near.append((tuple(changed),))
+    vectors = []
+    for _ in range(40):
+        N = draw.randint(6, 9)
+        vectors.append((tuple(draw.randint(1, N) for _ in range(N)),))
+    return [
+        hidden_stage([(tree,) for tree in built], judge=_built_judge, label="trees the grader built"),
+        hidden_stage(near, judge=_near_judge, label="their near misses"),
+        hidden_stage(vectors, judge=_vector_judge, label="vectors the grader drew"),
+    ]
+
+
 @exercise(
     "higher-lower-2",
     names="depths",
@@ -275,6 +339,7 @@ def _near_judge(case: tuple, value: bool) -> str | None:
     "against the list of all trees; 111 search trees up to 2000 keys (random "
     "insertion orders, chains) and their near misses (two depths swapped, one moved by 1); refuses "
     "answers that reach puzzles.higher_lower",
+    hidden=_is_tree_hidden,
 )
 def _is_tree() -> Plan:
     """Exercise 2: is a depth vector a search tree? Against the list of all trees and built trees."""
@@ -370,7 +435,6 @@ def _alice_three_judge(case: tuple, value: Any) -> str | None:
     verifies="three exact non-negative numbers summing to 1, against each of Bob's 5 trees: the least "
     "average equals V(3) by Dresher's exact method (a value typed by hand: the check sees the value, "
     "not how it was found)",
-    giveaways=("2/5", "9/5", "1.8"),
 )
 def _alice_three() -> Plan:
     """Exercise 3: an optimal distribution of Alice for N = 3 (three Fractions)."""
@@ -379,8 +443,8 @@ def _alice_three() -> Plan:
         what="your alice3",
         kind=_three_probabilities,
         value=True,
-        passed="against your distribution every one of Bob's 5 trees needs at least 9/5 guesses on "
-        "average, the value of the game (Dresher's exact method): optimal.",
+        passed=f"against your distribution every one of Bob's 5 trees needs at least {_game_value_three()} "
+        "guesses on average, the value of the game (Dresher's exact method): optimal.",
     )
 
 
@@ -483,7 +547,8 @@ def _step_kind(value: Any) -> str | None:
 
 def _pivot_judge(case: tuple, value: Any) -> str | None:
     A, basis, inverse = case
-    expected = _dresher_runs()[_key(A)][tuple(basis)]
+    runs = _dresher_runs()
+    expected = (runs[_key(A)] if _key(A) in runs else _drawn_run(_key(A)))[tuple(basis)]
     where = f"at A = {show(A, 200)}, basis {show(tuple(basis))}, inverse {_rows(inverse)}:"
     if value is None and expected is None:
         return None
@@ -523,6 +588,29 @@ def _pivot_judge(case: tuple, value: Any) -> str | None:
     return None
 
 
+@functools.cache
+def _drawn_run(game: tuple) -> dict[tuple[int, ...], Any]:
+    """Dresher's answer at each basis of the run on a game drawn for grading (as ``_dresher_runs``)."""
+    steps = dresher([list(row) for row in game]).steps
+    run: dict[tuple[int, ...], Any] = {}
+    for k, step in enumerate(steps):
+        nxt = None if step.entering is None else [list(row) for row in steps[k + 1].inverse]
+        run[step.basis] = None if step.entering is None else (step.entering, step.leaving, nxt)
+    return run
+
+
+def _pivot_hidden(draw: random.Random) -> list[Stage]:
+    """Every iteration of Dresher's method on 8 games drawn for grading (2 to 5 rows, 2 to 7
+    columns, entries -4..9, rows ordered for the start basis)."""
+    cases = []
+    for _ in range(8):
+        m, n = draw.randint(2, 5), draw.randint(2, 7)
+        game = sorted(([draw.randint(-4, 9) for _ in range(n)] for _ in range(m)), key=lambda row: row[0])
+        for step in dresher(game).steps:
+            cases.append((game, step.basis, [list(row) for row in step.inverse]))
+    return [hidden_stage(cases, judge=_pivot_judge, label="iterations on games the grader drew")]
+
+
 @exercise(
     "higher-lower-7",
     names="A, basis, inverse",
@@ -534,6 +622,7 @@ def _pivot_judge(case: tuple, value: Any) -> str | None:
     "games (2 to 4 rows, 2 to 6 columns, many ties; 90 of them with zero or negative entries, where the "
     "value can be zero or negative) and 2 games of one row, against dresher(...).steps; refuses floats "
     "and answers that reach puzzles.higher_lower",
+    hidden=_pivot_hidden,
 )
 def _dresher_step() -> Plan:
     """Exercise 4 (check higher-lower-7): one pivot of Dresher's method, against ``dresher``'s steps."""
@@ -568,6 +657,22 @@ def _two_row_value_of(game: list[list[int]]) -> Fraction:
     return _two_row_values()[_key(game)]
 
 
+def _two_row_hidden(draw: random.Random) -> list[Stage]:
+    """16 two-row games drawn for grading: 1 to 20 columns, entries -9..20."""
+    games = []
+    for _ in range(16):
+        k = draw.randint(1, 20)
+        games.append(([[draw.randint(-9, 20) for _ in range(k)] for _ in range(2)],))
+    return [
+        hidden_stage(
+            games,
+            reference=lambda game: dresher(game).value,
+            label="games the grader drew",
+            evidence="Dresher's exact method",
+        )
+    ]
+
+
 @exercise(
     "higher-lower-8",
     names="A",
@@ -577,6 +682,7 @@ def _two_row_value_of(game: list[list[int]]) -> Fraction:
     verifies="the game (1.20), three games solved at an end of [0, 1], and 84 random 2-row games with "
     "1 to 10 columns and entries -3..9, against Dresher's exact method; refuses floats and answers "
     "that reach puzzles.higher_lower",
+    hidden=_two_row_hidden,
 )
 def _two_row_value() -> Plan:
     """Exercise 5 (check higher-lower-8): a 2-row game's value by the lower envelope, against Dresher."""
@@ -688,6 +794,25 @@ TREE_ON_TIMEOUT = (
 )
 
 
+def _drawn_weights(draw: random.Random, sizes: list[int], largest: int, zeros: float) -> list[list]:
+    """Weights drawn for grading: whole numbers, a share ``zeros`` zero, one vector in four as Fractions."""
+    return _weight_cases(draw.randrange(10**9), sizes, largest, zeros, fractions=draw.random() < 0.25)
+
+
+def _optimal_tree_hidden(draw: random.Random) -> list[Stage]:
+    """6 weight vectors drawn for grading: N from 9 to 100, zero weights among them."""
+    cases = []
+    for _ in range(6):
+        cases += _drawn_weights(draw, [draw.randint(9, 100)], draw.choice((9, 100)), draw.choice((0.0, 0.3)))
+    return [
+        hidden_stage(
+            [(w,) for w in sorted(cases, key=len)],
+            judge=_tree_judge(_best_tree_cost, "the exact optimum"),
+            label="weights the grader drew",
+        )
+    ]
+
+
 @exercise(
     "higher-lower-4",
     names="weights",
@@ -699,7 +824,7 @@ TREE_ON_TIMEOUT = (
     verifies="a search tree of least cost on 20 weight vectors (zeros, Fractions) with N <= 8 against "
     "every tree, and on 6 with N = 30..100 against best_tree's exact cost; refuses answers that reach "
     "puzzles.higher_lower",
-    giveaways=("(2, 1, 3, 2)", "(2, 3, 1, 2)"),
+    hidden=_optimal_tree_hidden,
 )
 def _optimal_tree() -> Plan:
     """Exercise 6 (check higher-lower-4): Bob's best reply as a tree, traced back through (2.1)."""
@@ -782,6 +907,16 @@ def _rounds_judge(case: tuple, rounds: Any) -> str | None:
                 f"at N = {N}, round {k}: your upper bound rose from {show(rounds[k - 2][0])} to "
                 f"{show(upper)}; a restricted LP with one more column cannot get worse."
             )
+    half = (N + 1) // 2
+    first_reply = max(_game_value(m) for m in range(1, half + 1))
+    if rounds[0][1] > first_reply + tol:
+        return (
+            f"at N = {N} your first round's lower bound is {show(rounds[0][1])}, more than a first round can "
+            f"give: with one tree, Alice's restricted distribution lies on that tree's deepest keys (at most "
+            f"{half}, no two of them neighbours), and Bob's best reply to it costs at most V({half}), the "
+            "value of the game on that many keys. The rounds must come from the loop: a restricted LP, then "
+            "pricing."
+        )
     upper, lower = rounds[-1]
     if abs(upper - value) > tol or upper - lower > tol:
         return (
@@ -789,6 +924,11 @@ def _rounds_judge(case: tuple, rounds: Any) -> str | None:
             f"V({N}) (within {tol:g}): the loop must run until the bounds meet."
         )
     return None
+
+
+def _loop_hidden(draw: random.Random) -> list[Stage]:
+    """One size drawn for grading between 8 and 20 (the certified V(N) shipped for each)."""
+    return [hidden_stage([(draw.randint(8, 20),)], judge=_rounds_judge, label="a size the grader drew")]
 
 
 @exercise(
@@ -807,9 +947,10 @@ def _rounds_judge(case: tuple, rounds: Any) -> str | None:
     "solved by linprog and priced by best_tree",
     verifies=f"N = {', '.join(map(str, LOOP_SIZES))}: the first upper bound is a single tree's (a whole "
     f"number), every upper bound >= V(N) and non-increasing, every lower bound <= V(N), the last round's "
-    f"bounds equal V(N) within {LOOP_TOLERANCE:g} (certified values); refuses answers that reach the "
+    f"bounds equal V(N) within {LOOP_TOLERANCE:g} (certified values), and the first lower bound is one a "
+    "first round can give (at most V(ceil(N/2))); refuses answers that reach the "
     "package's solver or its shipped solutions",
-    giveaways=("87/23", "3.7826", "828/211", "3.9241", "3.9242", "251175/63263", "3.9703"),
+    hidden=_loop_hidden,
 )
 def _column_generation() -> Plan:
     """Exercise 7 (check higher-lower-5): the column-generation loop, checked against the certified V(N)."""
@@ -867,6 +1008,22 @@ def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]
     return small, large
 
 
+def _short_tree_hidden(draw: random.Random) -> list[Stage]:
+    """8 cases drawn for grading: N from 8 to 90, h from the fewest levels that hold N to two more,
+    a third of the weights zero in half of them."""
+    cases = []
+    for _ in range(8):
+        (weights,) = _drawn_weights(draw, [draw.randint(8, 90)], 50, draw.choice((0.0, 0.3)))
+        cases.append((weights, len(weights).bit_length() + draw.randint(0, 2)))
+    return [
+        hidden_stage(
+            sorted(cases, key=lambda case: len(case[0])),
+            judge=_tree_judge(_bounded_reference, "an interval DP over keys and height", height=True),
+            label="cases the grader drew",
+        )
+    ]
+
+
 @exercise(
     "higher-lower-9",
     names="weights, h",
@@ -879,7 +1036,7 @@ def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]
     verifies="a search tree of at most h levels and least cost on 17 cases with N <= 7 against every "
     "such tree, and on 5 with N = 20..90 (30% zero weights) against an interval DP with the height; "
     "refuses answers that reach puzzles.higher_lower",
-    giveaways=("lexicographic",),
+    hidden=_short_tree_hidden,
 )
 def _short_tree() -> Plan:
     """Exercise 9: the bounded-height pricing (eq. 2.2) made safe for zero weights (Section 2.3.5)."""
@@ -993,22 +1150,49 @@ def _johnson_data_sets() -> dict[str, dict[int, tuple[Fraction, ...]]]:
 
 
 def _johnson_two_stretches(hider: dict) -> list[tuple[int, int]]:
-    """The reference: maximal runs of consecutive N >= 7 in ``hider`` with a_1 != 2 a_2."""
-    stretches: list[list[int]] = []
-    for N in sorted(hider):
-        alpha = hider[N]
-        if N < 7 or alpha[0] == 2 * alpha[1]:
-            continue
-        if stretches and stretches[-1][1] == N - 1:
-            stretches[-1][1] = N
-        else:
-            stretches.append([N, N])
-    return [(first, last) for first, last in stretches]
+    """The reference: maximal runs of consecutive N >= 7 in ``hider`` with a_1 != 2 a_2, found as
+    the groups of equal N - rank among the sizes that break the pattern."""
+    breaking = [size for size in sorted(hider) if size >= 7 and hider[size][0] != 2 * hider[size][1]]
+    runs = itertools.groupby(enumerate(breaking), key=lambda pair: pair[1] - pair[0])
+    return [(group[0][1], group[-1][1]) for group in (list(items) for _, items in runs)]
+
+
+_DRAWN_DATA_SETS: dict[str, dict[int, tuple[Fraction, ...]]] = {}  # hidden cases' data sets, by name
+
+
+def _data_set(name: str) -> dict[int, tuple[Fraction, ...]]:
+    """A data set by its name: a public one, or one drawn for grading."""
+    data = _johnson_data_sets()
+    return data[name] if name in data else _DRAWN_DATA_SETS[name]
+
+
+def _johnson_hidden(draw: random.Random) -> list[Stage]:
+    """3 data sets drawn for grading: the shipped distributions with sizes left out, with a_1 moved
+    off 2 a_2 (by 10**-40 to 10**-5) at sizes drawn, and a range of sizes in shuffled order."""
+    shipped = _shipped_hider()
+    left_out = sorted(draw.sample(range(7, SHIPPED_UP_TO + 1), 5))
+    moved = sorted(draw.sample(range(7, SHIPPED_UP_TO + 1), 4))
+    gap = Fraction(1, 10 ** draw.randint(5, 40))
+    low = draw.randint(1, 600)
+    window = list(range(low, low + draw.randint(50, 400)))
+    draw.shuffle(window)
+    sets = {
+        f"the shipped distributions without N = {', '.join(map(str, left_out))}": {
+            N: a for N, a in shipped.items() if N not in left_out
+        },
+        f"the shipped distributions with a_1 moved by {gap} at N = {', '.join(map(str, moved))}": shipped
+        | {N: _nudged(shipped[N], gap) for N in moved},
+        f"the sizes {min(window)}..{max(window)} in a shuffled order": {N: shipped[N] for N in window},
+    }
+    _DRAWN_DATA_SETS.update(sets)
+    return [
+        hidden_stage([(name,) for name in sets], judge=_stretches_judge, label="data sets the grader drew")
+    ]
 
 
 @functools.cache
 def _stretches_of(name: str) -> list[tuple[int, int]]:
-    return _johnson_two_stretches(_johnson_data_sets()[name])
+    return _johnson_two_stretches(_data_set(name))
 
 
 STRETCHES = sequence_of(sequence_of(whole, 2, "a pair (first, last)"), None, "a list of pairs (first, last)")
@@ -1054,7 +1238,7 @@ def _stretches_count(count: int) -> str:
     "distribution) and 10 altered data sets: sizes left out, a distribution replaced, sizes below 7, "
     "a_1 off 2 a_2 by 10**-30 to 10**-7 (beyond floats), a_3 moved, the sizes in decreasing and in "
     "shuffled order, an empty one; refuses answers that reach puzzles.higher_lower",
-    giveaways=("13-16", "31-37", "65-79", "135-163", "276-333", "558-674", "(13, 16)", "(558, 674)"),
+    hidden=_johnson_hidden,
 )
 def _johnson_stretches() -> Plan:
     """Exercise 8 (check higher-lower-6): the stretches of N where Johnson's pattern 2 fails.
@@ -1077,7 +1261,7 @@ def _johnson_stretches() -> Plan:
         ],
         what="your stretches",
         kind=STRETCHES,
-        build=lambda case: (dict(data[case[0]]),),
+        build=lambda case: (dict(_data_set(case[0])),),
         passed=f"your stretches are right on the shipped distributions for N = 1..{SHIPPED_UP_TO} (checked: "
         f"every size present, each a distribution) and on {len(names) - 1} altered data sets: sizes left out "
         "or out of order, and a_1 off 2 a_2 by less than any float can see.",

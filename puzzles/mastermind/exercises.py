@@ -14,6 +14,11 @@ without the package's table, enumeration of the reply table, the package's heuri
 evaluation and branch-and-bound search, and the shipped table of small games (verified when it
 is read). The tests in ``tests/mastermind/test_exercises.py`` confirm every reference by brute
 force.
+
+When graded (``plan(seed)``), each check adds cases drawn with the grader's seed: random pairs of
+longer codes, larger games, candidate sets and strategies the public cases do not hold, and (6)
+sets asked again in another game after the public cases, where a memo that forgets the game
+gives the other game's total.
 """
 
 from __future__ import annotations
@@ -25,11 +30,11 @@ from typing import Any
 
 import numpy as np
 
-from puzzles.course.checker import PackFault, Plan, Stage, exercise, show, whole
+from puzzles.course.checker import PackFault, Plan, Stage, exercise, hidden_stage, show, whole
 from puzzles.mastermind import build_data
 from puzzles.mastermind.heuristics import HEURISTICS, heuristic_guess, heuristic_strategy
-from puzzles.mastermind.model import Game
-from puzzles.mastermind.search import INFEASIBLE, OptimalSearch
+from puzzles.mastermind.model import Game, feedback_pairs, number_of_feedbacks
+from puzzles.mastermind.search import INFEASIBLE, OptimalSearch, _tree_lower_bound
 from puzzles.mastermind.strategy import Strategy, evaluate, evaluate_determined
 
 __all__: list[str] = []
@@ -136,6 +141,18 @@ def _score(value: Any) -> str | None:
     return None
 
 
+def _feedback_hidden(draw: random.Random) -> list[Stage]:
+    """200 random pairs of 1 to 16 pegs, their colours drawn from a few of 1..9 (repeats common)."""
+    pairs = []
+    for _ in range(200):
+        pegs = draw.randint(1, 16)
+        palette = draw.sample("123456789", draw.randint(1, 4))
+        guess = "".join(draw.choice(palette) for _ in range(pegs))
+        secret = "".join(draw.choice(palette) for _ in range(pegs))
+        pairs.append((guess, secret))
+    return [hidden_stage(pairs, reference=_reference_feedback, label="200 pairs the grader drew")]
+
+
 @exercise(
     "mastermind-1",
     names="guess, secret",
@@ -146,7 +163,7 @@ def _score(value: Any) -> str | None:
         "4x6 pairs and 1000 random pairs of 1 to 12 pegs with up to 9 colours; the answer must be a pair of "
         "integers; refuses answers that reach puzzles.mastermind"
     ),
-    giveaways=("shared - black",),
+    hidden=_feedback_hidden,
 )
 def _feedback() -> Plan:
     """feedback(guess, secret) -> (black, white) for digit strings of any length."""
@@ -191,17 +208,15 @@ def _feedback() -> Plan:
 
 
 def _replies_in_game(pegs: int, colours: int) -> int:
-    """The replies (b, w) that occur with p pegs and c colours.
-
-    One colour: only the win. Two colours: on the pegs that are not black the guess and the
-    secret swap colours, so w = 2 min(u, v) is even; for each b the even w <= p - b count,
-    floor((p + 2)^2 / 4) in all. Three colours or more: every pair except (p - 1, 1).
-    """
-    if colours == 1:
+    """The replies (b, w) that occur with p pegs and c colours, from the package's count and list of
+    the replies a game with p pegs can give (``number_of_feedbacks``, ``feedback_pairs``): every one
+    of them with three colours or more, those with an even white count with two (on the pegs that
+    are not black the guess and the secret swap colours), only the win with one."""
+    if colours < 2:
         return 1
-    if colours == 2:
-        return (pegs + 2) ** 2 // 4
-    return pegs * (pegs + 3) // 2
+    if colours >= 3:
+        return number_of_feedbacks(pegs)
+    return sum(1 for _, white in feedback_pairs(pegs) if white % 2 == 0)
 
 
 REPLY_PEGS, REPLY_COLOURS = 40, 15
@@ -221,6 +236,20 @@ def _reply_games() -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     return small, [game for game in games if game not in small]
 
 
+def _reply_hidden(draw: random.Random) -> list[Stage]:
+    """12 games drawn beyond the public grid: up to 100 pegs and 60 colours (1 and 2 colours among them)."""
+    games = {(draw.randint(REPLY_PEGS + 1, 100), draw.choice((1, 2, 3))) for _ in range(4)}
+    games |= {(draw.randint(1, 100), draw.randint(REPLY_COLOURS + 1, 60)) for _ in range(8)}
+    return [
+        hidden_stage(
+            sorted(games),
+            reference=_replies_in_game,
+            label="games the grader drew",
+            evidence="the closed form (one, two, and three or more colours)",
+        )
+    ]
+
+
 @exercise(
     "mastermind-2",
     names="pegs, colours",
@@ -233,7 +262,7 @@ def _reply_games() -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
         f"and 1 to {REPLY_COLOURS} colours (far beyond enumeration); the answer must be an integer; "
         "refuses answers that reach puzzles.mastermind"
     ),
-    giveaways=("(p + 2) ** 2 // 4", "(pegs + 2) ** 2 // 4", "(p+2)**2//4"),
+    hidden=_reply_hidden,
 )
 def _number_of_replies() -> Plan:
     """replies_in_game(pegs, colours) -> the number of replies that occur in that game."""
@@ -316,16 +345,16 @@ def _knuth_judge(case: tuple, given: str) -> str | None:
     expected = _knuth(candidates)
     if given == expected:
         return None
-    possible = set(candidates)
+    among = set(candidates)
 
     def described(guess: str) -> str:
-        role = "a candidate" if guess in possible else "not a candidate"
+        role = "a candidate" if guess in among else "not a candidate"
         return f"{guess}, whose largest cell holds {_plural(_worst_cell(guess, candidates), 'code')} ({role})"
 
     if _worst_cell(given, candidates) > _worst_cell(expected, candidates):
         why = "the smaller largest cell wins"
-    elif (given in possible) == (expected in possible):
-        both = "candidates" if given in possible else "non-candidates"
+    elif (given in among) == (expected in among):
+        both = "candidates" if given in among else "non-candidates"
         why = f"on a tie between two {both}, the lower code wins"
     else:  # Knuth's largest cell is the least, so his guess is the candidate
         why = "on a tie, a candidate wins (it may be the secret)"
@@ -333,6 +362,33 @@ def _knuth_judge(case: tuple, given: str) -> str | None:
         f"on {_the_candidates(candidates)} you guess {described(given)}; Knuth's rule guesses "
         f"{described(expected)}: {why}."
     )
+
+
+def _cells_after(draw: random.Random, count: int, largest: int) -> list[tuple[str, ...]]:
+    """Cells of the classic game met after a random first and second guess (2 to ``largest`` codes)."""
+    game = _classic()
+    cells: list[tuple[str, ...]] = []
+    while len(cells) < count:
+        first = draw.choice(game.codes)
+        reply, cell = draw.choice(sorted(game.partition(first).items()))
+        if reply == game.hit or len(cell) < 2:
+            continue
+        if len(cell) > largest:
+            second = draw.choice(game.codes)
+            cell = draw.choice(sorted(game.partition(second, cell).values(), key=len))
+        if 2 <= len(cell) <= largest:
+            cells.append(tuple(cell))
+    return cells
+
+
+def _knuth_hidden(draw: random.Random) -> list[Stage]:
+    """10 candidate sets: 6 random sets of 2 to 60 codes and 4 cells met after random guesses."""
+    codes = _classic().codes
+    sets = [tuple(sorted(draw.sample(codes, draw.randint(2, 60)))) for _ in range(6)]
+    sets += _cells_after(draw, 4, 120)
+    return [
+        hidden_stage([(s,) for s in dict.fromkeys(sets)], judge=_knuth_judge, label="sets the grader drew")
+    ]
 
 
 @exercise(
@@ -346,7 +402,7 @@ def _knuth_judge(case: tuple, given: str) -> str | None:
         "and 14 arbitrary sets of 2 to 25 codes; a wrong guess is told its largest cell and Knuth's, and "
         "which is a candidate; refuses answers that reach puzzles.mastermind.heuristics"
     ),
-    giveaways=(),
+    hidden=_knuth_hidden,
 )
 def _knuth_guess() -> Plan:
     """knuth_guess(candidates) -> the worst-case heuristic's guess (ties: possible, then lowest)."""
@@ -485,6 +541,16 @@ def _obvious_judge(case: tuple, given: str | None) -> str | None:
     return None
 
 
+def _obvious_hidden(draw: random.Random) -> list[Stage]:
+    """14 candidate sets: 8 random sets of 1 to 16 codes and 6 cells met after random guesses."""
+    codes = _classic().codes
+    sets = [tuple(sorted(draw.sample(codes, draw.randint(1, 16)))) for _ in range(8)]
+    sets += _cells_after(draw, 6, 14)
+    return [
+        hidden_stage([(s,) for s in dict.fromkeys(sets)], judge=_obvious_judge, label="sets the grader drew")
+    ]
+
+
 @exercise(
     "mastermind-4",
     names="candidates",
@@ -499,7 +565,7 @@ def _obvious_judge(case: tuple, given: str | None) -> str | None:
         "4 pegs can separate) and of 13 codes separated only from outside, found by a seeded search, and "
         "sets of 14 to 30 codes; refuses answers that reach the package's heuristics or search"
     ),
-    giveaways=(),
+    hidden=_obvious_hidden,
 )
 def _obviously_optimal() -> Plan:
     """obviously_optimal(candidates) -> a separating guess (from the candidates if possible) or None."""
@@ -618,6 +684,33 @@ def _determine_judge(case: tuple, given: int) -> str | None:
     )
 
 
+HIDDEN_STRATEGY_GAMES = [(1, 3), (1, 7), (2, 3), (2, 4), (3, 2), (3, 4), (4, 2), (2, 5)]
+
+
+def _determine_hidden(draw: random.Random) -> list[Stage]:
+    """Strategies of games the public cases do not hold: a heuristic strategy of each of three
+    games drawn, one with a first guess drawn too, and one of them made to dawdle."""
+    cases = []
+    for pegs, colours in draw.sample(HIDDEN_STRATEGY_GAMES, 3):
+        game = _game(pegs, colours)
+        heuristic = draw.choice(HEURISTICS)
+        first = draw.choice(game.codes)
+        strategy = heuristic_strategy(game, heuristic, first_guess=first)
+        cases.append(_as_case(strategy, f"{heuristic}, from {first}"))
+    for (data,) in draw.sample(
+        cases, len(cases)
+    ):  # one that can dawdle (a 1-peg game may have to guess again)
+        game = _game(data["pegs"], data["colours"])
+        dawdling = {**data, "name": data["name"] + ", dawdling", "tree": _dawdling(data["tree"], game)}
+        try:
+            _totals(dawdling)
+        except ValueError:
+            continue
+        cases.append((dawdling,))
+        break
+    return [hidden_stage(cases, judge=_determine_judge, label="strategies the grader drew")]
+
+
 @exercise(
     "mastermind-5",
     names="strategy",
@@ -629,7 +722,7 @@ def _determine_judge(case: tuple, given: int) -> str | None:
         "an optimal one of seven smaller games (1x1 to 4x3), and eight strategies that waste guesses; the "
         "answer reads the tree (game, root, guess, replies) while puzzles.mastermind.strategy is closed"
     ),
-    giveaways=("4849", "4660", "4668"),
+    hidden=_determine_hidden,
 )
 def _determine_total() -> Plan:
     """determine_total(strategy) -> the sum over secrets of the guesses made until one code is left."""
@@ -746,6 +839,33 @@ def _capped_judge(case: tuple, given: int) -> str | None:
     return f"{where} your total is {given}, but the least total is {expected} ({free} without the cap)."
 
 
+HIDDEN_CAPPED_GAMES = [(2, 3), (3, 2), (2, 4), (3, 3), (2, 5)]
+
+
+def _capped_hidden(draw: random.Random) -> list[Stage]:
+    """Cases drawn for grading, after the public ones: 3 sets of the public 4x2 cases asked again in
+    4x3, where a third colour lowers the least total (a memo keyed on the set and the cap, not the
+    game, gives the 4x2 total), and 4 random sets of 3 to 7 codes of small games, each with its
+    tightest cap and one more."""
+    again = [case for case in _capped_cases() if case[0] == (4, 2) and len(case[1]) <= 9 and case[2] <= 4]
+    again = [
+        case
+        for case in again
+        if _search(4, 2, case[2]).value(case[1]) != _search(4, 3, case[2]).value(case[1])
+    ]
+    cases = [((4, 3), candidates, d) for _, candidates, d in draw.sample(again, min(3, len(again)))]
+    for _ in range(4):
+        pegs, colours = draw.choice(HIDDEN_CAPPED_GAMES)
+        candidates = tuple(sorted(draw.sample(_game(pegs, colours).codes, draw.randint(3, 7))))
+        tightest = next(
+            d
+            for d in range(1, len(candidates) + 1)
+            if _search(pegs, colours, d).value(candidates) < INFEASIBLE
+        )
+        cases += [((pegs, colours), candidates, d) for d in (tightest, tightest + 1)]
+    return [hidden_stage(cases, judge=_capped_judge, label="cases the grader drew")]
+
+
 @exercise(
     "mastermind-6",
     names="game, candidates, d",
@@ -759,7 +879,7 @@ def _capped_judge(case: tuple, given: int) -> str | None:
         "22, ...) of 2x4 and 2x5, which need a guess outside them; refuses answers that reach "
         "puzzles.mastermind.search"
     ),
-    giveaways=("T_{d-1}", "d - 1"),
+    hidden=_capped_hidden,
 )
 def _capped_total() -> Plan:
     """capped_total(game, candidates, d) -> T_d(S), checked where a strategy within d guesses exists."""
@@ -795,15 +915,10 @@ def _shipped_optima() -> dict[tuple[int, int], int]:
 
 
 def _tree_bound(codes: int, branches: int) -> int:
-    """Fill 1 place at depth 1, ``branches`` at depth 2, branches^2 at depth 3, ... with ``codes`` codes."""
-    total, depth, places, left = 0, 1, 1, codes
-    while left > 0:
-        take = min(left, places)
-        total += take * depth
-        left -= take
-        depth += 1
-        places *= branches
-    return total
+    """The least conceivable total of ``codes`` candidates with ``branches`` non-winning replies
+    a guess: the package's tree bound (``tree_lower_bound`` without its checks, and without its
+    cut to infinity at the search's largest total, which games of 15**40 codes pass)."""
+    return _tree_lower_bound(codes, branches, None)
 
 
 def _total_lower_bound(pegs: int, colours: int) -> int:
@@ -811,6 +926,20 @@ def _total_lower_bound(pegs: int, colours: int) -> int:
 
 
 BOUND_PEGS, BOUND_COLOURS = 40, 15
+
+
+def _bound_hidden(draw: random.Random) -> list[Stage]:
+    """12 games drawn beyond the public grid: up to 80 pegs and 40 colours (1 and 2 colours among them)."""
+    games = {(draw.randint(BOUND_PEGS + 1, 80), draw.choice((1, 2, 3))) for _ in range(4)}
+    games |= {(draw.randint(1, 80), draw.randint(BOUND_COLOURS + 1, 40)) for _ in range(8)}
+    return [
+        hidden_stage(
+            sorted(games),
+            reference=_total_lower_bound,
+            label="games the grader drew",
+            evidence="the tree-counting bound",
+        )
+    ]
 
 
 def _below_the_optimum(case: tuple, given: int) -> str | None:
@@ -846,7 +975,7 @@ def _below_the_optimum(case: tuple, given: int) -> str | None:
         f"with 1 to {BOUND_PEGS} pegs and 1 to {BOUND_COLOURS} colours (up to 15**40 codes: levels, not "
         "codes); refuses answers that reach puzzles.mastermind"
     ),
-    giveaways=("4986",),
+    hidden=_bound_hidden,
 )
 def _lower_bound() -> Plan:
     """total_lower_bound(pegs, colours) -> the tree bound for all c^p codes with R(p, c) - 1 branches."""

@@ -13,11 +13,18 @@ rounded), comparing with the rule the lesson proves; the tests of this unit chec
 against the DP and the searches. The checker writes the messages.
 
 Every exercise asks for the student's own rule: while the answer runs, ``puzzles.matchsticks``
-cannot be reached by any route (``exercise(..., without=WITHOUT)``).
+cannot be reached by any route (``exercise(..., without=WITHOUT)``). The references beyond the
+tables are the package's documented functions (the paper's theorem, periods found by the DP,
+Bouton's rule), never the answer written out.
+
+When graded (``plan(seed)``), each check adds cases drawn with the grader's seed: sizes and take
+limits between and beyond the public ones, and the positions the public cases leave out (small
+piles beside huge ones, five to eight single sticks, take sets with larger sizes).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from functools import cache, reduce
@@ -25,18 +32,32 @@ from itertools import combinations, combinations_with_replacement, product
 from operator import xor
 from typing import Any
 
+import numpy as np
+
 from puzzles.course.checker import (
+    PackFault,
     Plan,
     Stage,
     boolean,
     exercise,
+    hidden_stage,
     pair_of,
     place,
     set_of_whole,
     show,
     whole,
 )
-from puzzles.matchsticks.model import game_lengths, win_table
+from puzzles.matchsticks.model import (
+    PERIOD_LARGEST_TAKE,
+    first_pick,
+    game_lengths,
+    grundy_period,
+    grundy_table,
+    nim_outcome,
+    outcome_period,
+    theorem_p,
+    win_table,
+)
 
 __all__: list[str] = []
 
@@ -107,14 +128,37 @@ GROUP_SMALL = 2000
 
 
 def _group_rule(n: int) -> int:
-    return (n - 1) % (GROUP_M + 1)
+    """The winning take at a winning n, by the paper's theorem (the package's ``first_pick``)."""
+    return first_pick(n, GROUP_M)
 
 
 def _group_far() -> list[int]:
     """Winning n around 10**15 and 10**18, and just above 2**53 and 2**60."""
     near = [n for base in (HUGE, HUGEST) for n in range(base, base + 2 * (GROUP_M + 1))]
     traps = _float_traps([GROUP_M + 1], range(GROUP_M + 1))
-    return sorted({n for n in near + traps if _group_rule(n)})
+    return sorted({n for n in near + traps if _group_rule(n) is not None})
+
+
+def _log_uniform(draw: random.Random, low: int, high: int) -> int:
+    """A whole number in low..high, its order of magnitude drawn evenly."""
+    return min(high, max(low, int(10 ** draw.uniform(math.log10(low), math.log10(high)))))
+
+
+def _group_hidden(draw: random.Random) -> list[Stage]:
+    """12 winning n drawn between 2001 and 10**18, the order of magnitude even."""
+    drawn: set[int] = set()
+    while len(drawn) < 12:
+        n = _log_uniform(draw, GROUP_SMALL + 1, HUGEST)
+        if _group_rule(n) is not None:
+            drawn.add(n)
+    return [
+        hidden_stage(
+            [(n,) for n in sorted(drawn)],
+            reference=_group_rule,
+            label="12 winning n the grader drew",
+            evidence="the paper's theorem",
+        )
+    ]
 
 
 @cache
@@ -139,7 +183,7 @@ def _lines_won_from(n: int) -> int:
     verifies="the unique winning take at every winning n <= 2000 (DP), hence every line of play from 40, "
     "then winning n around 10**15 and 10**18 and just above 2**53 and 2**60 (the proved rule); refuses "
     "answers that reach puzzles.matchsticks.",
-    giveaways=("(n - 1) % 5", "(n-1) % 5", "1 \\pmod 5", "1 (mod 5)", "1, 6, 11, 16"),
+    hidden=_group_hidden,
 )
 def _group_problem() -> Plan:
     """M = 4: ``answer(n)`` is the take with n sticks on the table (checked at winning n)."""
@@ -174,9 +218,34 @@ def _group_problem() -> Plan:
 
 
 def _winning_first_picks_rule(N: int, M: int) -> set[int]:
-    """Proved in lesson 1 (exercise 2): the lost positions are n = 1 (mod M + 1)."""
-    m1 = (N - 1) % (M + 1)
-    return {m1} if m1 else set()
+    """The winning first picks by the paper's theorem (the package's ``first_pick``)."""
+    pick = first_pick(N, M)
+    return set() if pick is None else {pick}
+
+
+def _pairs_hidden(draw: random.Random, small_n: int, small_m: int, largest_m: int) -> list[tuple[int, int]]:
+    """16 (N, M) drawn for grading: 4 just past the public N, 4 past the public M, 8 with N up to
+    10**18 and M up to ``largest_m``, a third of them at N = 0, 1 or 2 (mod M + 1)."""
+    cases = {(draw.randint(small_n + 1, 20 * small_n), draw.randint(1, small_m)) for _ in range(4)}
+    cases |= {(draw.randint(1, 20 * small_n), draw.randint(small_m + 1, 4 * small_m)) for _ in range(4)}
+    while len(cases) < 16:
+        M = _log_uniform(draw, 1, largest_m)
+        N = _log_uniform(draw, M + 2, HUGEST)
+        if draw.random() < 0.4:
+            N = N - N % (M + 1) + draw.choice((0, 1, 2))
+        cases.add((max(N, 1), M))
+    return sorted(cases, key=lambda case: (case[0] + case[1], case[1]))
+
+
+def _first_picks_hidden(draw: random.Random) -> list[Stage]:
+    return [
+        hidden_stage(
+            _pairs_hidden(draw, PICKS_N, PICKS_M, 10**6),
+            reference=_winning_first_picks_rule,
+            label="16 pairs the grader drew",
+            evidence="the paper's theorem",
+        )
+    ]
 
 
 PICKS_N, PICKS_M = 300, 25
@@ -197,14 +266,7 @@ def _first_picks_far() -> list[tuple[int, int]]:
     verifies=f"the DP's set of winning first picks for every N <= {PICKS_N}, M <= {PICKS_M}, then "
     f"{len(_first_picks_far())} pairs with N up to 10**18 and M up to 10**4 (where floating point rounds "
     "and no DP reaches); refuses answers that reach puzzles.matchsticks.",
-    giveaways=(
-        "(N - 1) % (M + 1)",
-        "(N-1) % (M+1)",
-        "1 \\pmod{M+1}",
-        "1 \\pmod{M + 1}",
-        "1 (mod M+1)",
-        "1 (mod M + 1)",
-    ),
+    hidden=_first_picks_hidden,
 )
 def _winning_first_picks() -> Plan:
     """``answer(N, M)`` is the set of winning first picks (empty when the first player loses)."""
@@ -237,9 +299,20 @@ def _winning_first_picks() -> Plan:
 
 
 def _picks_rule(N: int, M: int) -> int:
-    """Proved in lesson 1 (exercise 3): q rounds of M + 1 sticks, and the end."""
-    q, r = divmod(N - 1, M + 1)
-    return 2 * q + 1 + (1 if r else 0)
+    """The picks of a game by the paper's theorem: the winner's first pick (when N is won), then
+    p rounds of two picks (the package's ``theorem_p``) and the loser's last pick."""
+    return 2 * theorem_p(N, M) + (1 if first_pick(N, M) is None else 2)
+
+
+def _length_hidden(draw: random.Random) -> list[Stage]:
+    return [
+        hidden_stage(
+            _pairs_hidden(draw, LENGTH_N, LENGTH_M, 10**9),
+            reference=_picks_rule,
+            label="16 pairs the grader drew",
+            evidence="the paper's theorem",
+        )
+    ]
 
 
 LENGTH_N, LENGTH_M = 150, 10
@@ -266,7 +339,7 @@ def _one_length(N: int, M: int) -> int:
     verifies=f"a DP over every line of the losing player for every N <= {LENGTH_N}, M <= {LENGTH_M}, then "
     f"{len(_length_far())} pairs with N up to 10**18 and M up to 10**9 (the rounds of Remark B); refuses "
     "answers that reach puzzles.matchsticks.",
-    giveaways=("2(p + 1)", "2(p+1)", "2p + 2", "2p+2", "2q + 1", "2q+1", "16 picks"),
+    hidden=_length_hidden,
 )
 def _picks_in_game() -> Plan:
     """``answer(N, M)``: how many picks the game lasts when the player who can win always does."""
@@ -298,8 +371,26 @@ def _picks_in_game() -> Plan:
 
 
 def _extreme_pick_rule(N: int, M: int) -> int | None:
-    m1 = (N - 1) % (M + 1)
-    return m1 if m1 in (1, M) else None
+    """The paper's first pick (the package's ``first_pick``) where it is 1 or M, else None."""
+    pick = first_pick(N, M)
+    return pick if pick in (1, M) else None
+
+
+def _extreme_hidden(draw: random.Random) -> list[Stage]:
+    cases = _pairs_hidden(draw, EXTREME_N, EXTREME_M, 10**6)
+    for _ in range(6):  # where C(i) applies (N - 2 or N a multiple of M + 1), and just beside
+        M = _log_uniform(draw, 2, 10**6)
+        N = _log_uniform(draw, M + 2, HUGEST)
+        N = N - N % (M + 1) + draw.choice((2, M + 1, 3, M))
+        cases.append((N, M))
+    return [
+        hidden_stage(
+            sorted(set(cases), key=lambda case: (case[0] + case[1], case[1])),
+            reference=_extreme_pick_rule,
+            label="the pairs the grader drew",
+            evidence="the paper's theorem",
+        )
+    ]
 
 
 EXTREME_N, EXTREME_M = 600, 30
@@ -325,7 +416,7 @@ def _dp_extreme_pick(N: int, M: int) -> int | None:
     verifies=f"the DP's winning first pick where it is 1 or M, None elsewhere, for every N <= {EXTREME_N}, "
     f"M <= {EXTREME_M}, then {len(_extreme_far())} pairs with N up to 10**18 where float quotients round; "
     "refuses answers that reach puzzles.matchsticks.",
-    giveaways=("m_1 = M = 5", "m1 = M = 5", "m_1 = 5$", "m1 = 5 "),
+    hidden=_extreme_hidden,
 )
 def _extreme_pick() -> Plan:
     """``answer(N, M)``: 1 or M as Assertion C(i) says, None when neither quotient is an integer."""
@@ -360,11 +451,72 @@ def _extreme_pick() -> Plan:
 # lessons 2 and 3: beyond the paper
 
 
+@cache
+def _family_pattern(a: int) -> tuple[int, int, bytes]:
+    """(preperiod, period, win table through one period) of S = {1, a, a+1} under normal play.
+
+    Up to the package's largest take for periods, its ``outcome_period`` and ``win_table``;
+    beyond (a up to 10**6), the same backward DP run a block of a positions at a time (a
+    position's takes a and a + 1 reach only the block before), and the period where the first
+    a + 1 outcomes come back: the outcome of n depends only on the a + 1 before it.
+    """
+    moves = (1, a, a + 1)
+    if a + 1 <= PERIOD_LARGEST_TAKE:
+        preperiod, period = outcome_period(moves, misere=False)
+        return preperiod, period, win_table(preperiod + period, moves, misere=False)
+    length = 3 * (a + 1) + 1
+    win = np.zeros(length, dtype=np.uint8)  # win[0] = 0: no move left, the player to move lost
+    for start in range(1, length, a):
+        end = min(start + a, length)
+        n = np.arange(start, end)
+        far_lost = np.zeros(end - start, dtype=bool)
+        for take in (a, a + 1):
+            reach = n >= take
+            far_lost[reach] |= win[n[reach] - take] == 0
+        # win[n] = far_lost[n] or not win[n - 1]: from the last n with far_lost, wins alternate
+        marks = np.where(far_lost, np.arange(end - start), -1)
+        last = np.maximum.accumulate(marks)
+        offset = np.arange(end - start) - last
+        before = win[start - 1]
+        from_block = np.where(offset % 2 == 0, 1, 0)
+        from_before = np.where((np.arange(end - start) + 1) % 2 == 0, before, 1 - before)
+        win[start:end] = np.where(last >= 0, from_block, from_before)
+    table = win.tobytes()
+    period = table.find(table[: a + 1], 1)
+    if period < 0:
+        raise PackFault(
+            f"the win/lose pattern of S = {{1, {a}, {a + 1}}} did not repeat within {length} positions"
+        )
+    return 0, period, table[:period]
+
+
 def _lost_family_rule(n: int, a: int) -> bool:
-    """Proved in lesson 2 (exercise 5): S = {1, a, a+1}, normal play."""
-    period = 2 * a + 1 if a % 2 else 2 * a
-    r = n % period
-    return r % 2 == 0 and r < a
+    """Lost under normal play with S = {1, a, a+1}: n reduced by the pattern's period, then the DP."""
+    preperiod, period, table = _family_pattern(a)
+    if n >= preperiod:
+        n = preperiod + (n - preperiod) % period
+    return not table[n]
+
+
+def _family_hidden(draw: random.Random) -> list[Stage]:
+    """16 positions drawn for grading: a in 41..5000 or 2..40 with n beyond the public 500, and n
+    at the ends of the pattern's runs (0, 1, a - 1, a, a + 1, one below the period) half the time."""
+    cases = set()
+    while len(cases) < 16:
+        a = draw.randint(2, FAMILY_A) if len(cases) < 5 else _log_uniform(draw, FAMILY_A + 1, 5000)
+        n = _log_uniform(draw, FAMILY_N + 1, HUGEST)
+        if draw.random() < 0.5:
+            _, period, _ = _family_pattern(a)
+            n = n - n % period + draw.choice((0, 1, a - 1, a, a + 1, period - 1))
+        cases.add((n, a))
+    return [
+        hidden_stage(
+            sorted(cases, key=lambda case: (case[1], case[0])),
+            reference=_lost_family_rule,
+            label="16 positions the grader drew",
+            evidence="the dynamic programme and its period",
+        )
+    ]
 
 
 FAMILY_A, FAMILY_N = 40, 500
@@ -375,11 +527,12 @@ def _family_table(a: int) -> bytes:
     return win_table(FAMILY_N, (1, a, a + 1), misere=False)
 
 
+@cache
 def _family_far() -> list[tuple[int, int]]:
     rng = random.Random(5)
     far = []
     for a in (41, 42, 999, 1000, 10**6 - 1, 10**6):
-        period = 2 * a + 1 if a % 2 else 2 * a
+        period = _family_pattern(a)[1]  # the DP's period
         for base in (HUGE, HUGEST):
             start = base - base % period
             far += [(start + r, a) for r in sorted(rng.sample(range(period), min(period, 12)))]
@@ -398,7 +551,7 @@ def _family_far() -> list[tuple[int, int]]:
     verifies=f"the DP for every a in 2..{FAMILY_A} and n <= {FAMILY_N}, then {len(_family_far())} positions "
     "with n up to 10**18 and a up to 10**6 (the proved period); True or False, numpy's too; refuses answers "
     "that reach puzzles.matchsticks.",
-    giveaways=("2a + 1", "2a+1", "2 a + 1", "r < a", "even and less than a"),
+    hidden=_family_hidden,
 )
 def _lost_family() -> Plan:
     """``answer(n, a)`` is True when n is lost under normal play with S = {1, a, a + 1}."""
@@ -441,6 +594,21 @@ def _shift_sets() -> list[tuple[int, ...]]:
     return sets
 
 
+def _shift_hidden(draw: random.Random) -> list[Stage]:
+    """12 take sets drawn for grading: 1 to 6 sizes within 1..60 (judged by the DP, n <= 200)."""
+    sets: set[frozenset[int]] = set()
+    while len(sets) < 12:
+        sets.add(frozenset(draw.sample(range(1, 61), draw.randint(1, 6))))
+    return [
+        hidden_stage(
+            [(sizes,) for sizes in sorted(sets, key=sorted)],
+            judge=_shift_problem,
+            label="12 take sets the grader drew",
+            evidence="the dynamic programme",
+        )
+    ]
+
+
 SHIFT_FAR = [(10**9,), (10**9 + 7, 10**9 + 9), (999_999_937, 10**12), (3 * 10**9, 4 * 10**9, 5 * 10**9)]
 
 
@@ -480,7 +648,7 @@ def _shift_problem(case: tuple, shift: int) -> str | None:
     verifies=f"the DP's normal and misère sequences for n <= {SHIFT_N} on {len(_shift_sets())} sets S (all "
     "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24), then sets of sizes near 10**9 (the "
     "proved rule); refuses answers that reach puzzles.matchsticks.",
-    giveaways=("min(moves)", "min(S)", "d = \\min S", "delayed by", "by the smallest take"),
+    hidden=_shift_hidden,
 )
 def _misere_shift() -> Plan:
     """``answer(moves)`` (a frozenset) is the shift d."""
@@ -513,9 +681,20 @@ def _misere_shift() -> Plan:
 SUM_SET = (1, 4)
 
 
+@cache
+def _grundy_pattern() -> tuple[int, int, tuple[int, ...]]:
+    """(preperiod, period, Grundy values through one period) for S = {1, 4}: the package's
+    ``grundy_period`` and ``grundy_table``."""
+    preperiod, period = grundy_period(SUM_SET)
+    return preperiod, period, tuple(grundy_table(preperiod + period, SUM_SET))
+
+
 def _grundy_14(n: int) -> int:
-    """Proved in lesson 3 (exercise 7): G(n) for S = {1, 4}."""
-    return (0, 1, 0, 1, 2)[n % 5]
+    """G(n) for S = {1, 4}: n reduced by the Grundy sequence's period, then its table."""
+    preperiod, period, values = _grundy_pattern()
+    if n >= preperiod:
+        n = preperiod + (n - preperiod) % period
+    return values[n]
 
 
 @cache
@@ -584,6 +763,30 @@ def _sum_move_problem(case: tuple, move: Any) -> str | None:
 SUM_FAR = _huge_piles(6, random.Random(7))
 
 
+def _sum_hidden(draw: random.Random) -> list[Stage]:
+    """Positions the public ones leave out, for grading: small piles beside huge ones (one stick
+    beside 10**18 among them), five or six small piles, and 1 to 6 huge piles."""
+    positions = [[1, HUGEST], [1, 1, 1, 1, 1]]
+    for _ in range(8):  # small and huge mixed
+        count = draw.randint(2, 6)
+        piles = [
+            draw.randint(0, 4) if draw.random() < 0.5 else draw.randrange(HUGE, HUGEST) for _ in range(count)
+        ]
+        piles[draw.randrange(count)] = draw.randint(1, 3)
+        positions.append(piles)
+    for _ in range(6):  # five or six piles a search still reaches
+        positions.append([draw.randint(0, 9) for _ in range(draw.randint(5, 6))])
+    positions += _huge_piles(1, draw)
+    return [
+        hidden_stage(
+            [(piles,) for piles in positions],
+            judge=_sum_move_problem,
+            label=f"the {len(positions)} positions the grader drew",
+            evidence="a game-tree search and the Grundy values",
+        )
+    ]
+
+
 @exercise(
     "matchsticks-7",
     on_timeout="This check goes on to piles of 10**15 to 10**18 sticks, where no search can go: use the "
@@ -595,7 +798,7 @@ SUM_FAR = _huge_piles(6, random.Random(7))
     verifies=f"a game-tree search on all {len(_sum_positions())} positions of 1-3 piles of 0..9 and 4 piles "
     f"of 0..5 sticks, then {len(SUM_FAR)} positions of 1-6 piles of 10**15..10**18 sticks (Grundy values "
     "proved in the lesson); refuses answers that reach puzzles.matchsticks.",
-    giveaways=("0, 1, 0, 1, 2", "0,1,0,1,2"),
+    hidden=_sum_hidden,
 )
 def _sum_move() -> Plan:
     """``answer(piles)`` (a list) is a winning move (pile index, take) or None when the piles are lost."""
@@ -646,10 +849,8 @@ def _nim_positions() -> list[list[int]]:
 
 
 def _misere_nim_rule(piles: tuple[int, ...] | list[int]) -> bool:
-    """Bouton's misère rule (proved in lesson 3, exercise 8)."""
-    if all(p <= 1 for p in piles):
-        return sum(piles) % 2 == 0
-    return reduce(xor, piles, 0) != 0
+    """Won for the player to move under misère play: the package's ``nim_outcome``."""
+    return nim_outcome(piles, misere=True) == "win"
 
 
 def _huge_nim_positions() -> list[list[int]]:
@@ -669,6 +870,35 @@ def _huge_nim_positions() -> list[list[int]]:
 NIM_FAR = _huge_nim_positions()
 
 
+def _nim_hidden(draw: random.Random) -> list[Stage]:
+    """Positions the public ones leave out, for grading: six to eight piles of at most one stick
+    (six and seven single sticks among them), six or seven small piles a search reaches, and
+    huge piles beside single sticks."""
+    positions = [[1] * 6, [1] * 7]
+    for _ in range(4):
+        positions.append([draw.randint(0, 1) for _ in range(draw.randint(6, 8))])
+    for _ in range(4):
+        positions.append([draw.randint(0, 3) for _ in range(draw.randint(6, 7))])
+    for _ in range(4):
+        big = draw.randrange(HUGE, HUGEST)
+        positions.append([1] * draw.randint(0, 7) + [big, draw.choice((big, big ^ 1, 1))])
+    return [
+        hidden_stage(
+            [(piles,) for piles in positions],
+            reference=_nim_wins,
+            label=f"the {len(positions)} positions the grader drew",
+            evidence="a game-tree search and the rule of misère Nim",
+        )
+    ]
+
+
+def _nim_wins(piles: list[int]) -> bool:
+    """The search where it reaches (piles of at most 3 sticks), the package's rule beyond."""
+    if max(piles, default=0) <= 3:
+        return _nim_search(tuple(sorted(piles)))
+    return _misere_nim_rule(piles)
+
+
 @exercise(
     "matchsticks-8",
     on_timeout="This check goes on to piles of up to 10**18 sticks, where no search can go: the exercise "
@@ -680,7 +910,7 @@ NIM_FAR = _huge_nim_positions()
     verifies=f"a game-tree search on all {len(_nim_positions())} positions of 1-4 piles of 0..5 sticks and "
     f"5 piles of 0..3, then {len(NIM_FAR)} positions of up to 7 piles of up to 10**18 sticks (Bouton's "
     "rule); True or False, numpy's too; refuses answers that reach puzzles.matchsticks.",
-    giveaways=("odd number of single", "even number of single", "sum(piles) % 2", "an *odd* number"),
+    hidden=_nim_hidden,
 )
 def _misere_nim() -> Plan:
     """``answer(piles)`` (a list) is True when the player to move wins misère Nim."""

@@ -16,6 +16,11 @@ package: ``puzzles.trios`` cannot be reached by any route while the answer runs 
 trios-3, trios-4). Trios-5 lets the student build on the package's ``transitions``, so only
 the package's own solver of that exercise is closed (``three_known_rounds`` and its memoised
 helper: ``exercise(..., without=SOLVER)`` names the two functions, and the checker closes them).
+
+When graded (``plan(seed)``), the checks of functions add cases drawn with the grader's seed
+beyond the public ones: N up to 2000 for the count, N of every magnitude up to 10**15 for the
+longest game, states the public sample leaves out (and up to 36 trios) for f, N up to 28 for E3.
+A table of the public range does not pass there. Trios-1 asks for one value: nothing to draw.
 """
 
 from __future__ import annotations
@@ -23,11 +28,11 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import cache
-from math import comb
 
-from puzzles.course.checker import Plan, Stage, exact_number, exercise, whole
+from puzzles.course.checker import Plan, Stage, exact_number, exercise, hidden_stage, whole
 from puzzles.trios.model import (
     canonical_orders,
+    count_orders,
     enumeration_summary,
     free_choice_value,
     longest_game,
@@ -73,7 +78,6 @@ def _e2_problem(case: tuple, value: Fraction | int) -> str | None:
     verifies="the value, against the average of the rounds over every order of the two-trio deck played by "
     "the rule; a value is checked as the number it holds (a Fraction subclass with its own == is read as "
     "its numerator and denominator), and how it was found cannot be watched",
-    giveaways=("17/5", "3.40000000", "34/10"),
 )
 def _two_trios() -> Plan:
     """Exercise 1: E(2) as an exact fraction, by hand."""
@@ -94,14 +98,27 @@ def _orders_counted(N: int) -> int:
 
 
 def _orders_by_first_card(N: int) -> int:
-    """The first free position and its two partners (C(3n - 1, 2) ways), then n - 1 trios."""
-    count = 1
-    for n in range(1, N + 1):
-        count *= comb(3 * n - 1, 2)
-    return count
+    """The orders up to relabelling, as the package counts them (``count_orders``); the tests
+    compare it with a count by the first card and its two partners."""
+    return count_orders(N, relabel=True)
 
 
 ORDERS_RANGE = 300
+
+
+def _orders_hidden(draw: random.Random) -> list[Stage]:
+    """8 N drawn for grading beyond the public 1..300: 4 up to 1000, 4 up to 2000."""
+    drawn = {draw.randint(ORDERS_RANGE + 1, 1000) for _ in range(4)} | {
+        draw.randint(1001, 2000) for _ in range(4)
+    }
+    return [
+        hidden_stage(
+            [(N,) for N in sorted(drawn)],
+            reference=_orders_by_first_card,
+            label="N the grader drew",
+            evidence="the count of the orders",
+        )
+    ]
 
 
 @exercise(
@@ -114,7 +131,7 @@ ORDERS_RANGE = 300
     verifies=f"every N = 1..{ORDERS_RANGE}: the orders listed one by one for N <= {ENUMERATED}, a count by "
     "the first card and its two partners beyond; refuses answers that reach puzzles.trios (count_orders "
     "among them)",
-    giveaways=("15400", "1401400", "3!^N N!", "6**N * factorial(N)"),
+    hidden=_orders_hidden,
 )
 def _orders() -> Plan:
     """Exercise 2: the number of orders up to relabelling, as a function of N."""
@@ -159,6 +176,21 @@ def _far_cases() -> list[tuple[int]]:
 LONGEST_FAR_CASES = _far_cases()
 
 
+def _longest_hidden(draw: random.Random) -> list[Stage]:
+    """16 N drawn for grading: 4 in 41..1000 and 12 of every magnitude up to 10**15, odd and even."""
+    drawn = {draw.randint(LONGEST_BY_STATES + 1, 1000) for _ in range(4)}
+    while len(drawn) < 16:
+        drawn.add(int(10 ** draw.uniform(3, 15)) + draw.randint(0, 1))
+    return [
+        hidden_stage(
+            [(N,) for N in sorted(drawn)],
+            reference=longest_game,
+            label="N the grader drew",
+            evidence="the bound proved by counting unknown flips (reached by a deal)",
+        )
+    ]
+
+
 @exercise(
     "trios-3",
     names="N",
@@ -170,7 +202,7 @@ LONGEST_FAR_CASES = _far_cases()
     verifies=f"N = 1..{LONGEST_BY_STATES} against every order (N <= {ENUMERATED}) and the longest path "
     f"through the states, then {len(LONGEST_FAR_CASES)} values of N up to 10**15 against the proved bound "
     "(no DP goes there); refuses answers that reach puzzles.trios",
-    giveaways=("(5 * N - 1) // 2", "(5N - 1)/2", "5N/2", "1, 4, 7, 9, 12"),
+    hidden=_longest_hidden,
 )
 def _longest() -> Plan:
     """Exercise 3: the longest game, as a closed form."""
@@ -233,6 +265,27 @@ def _large_f_cases() -> list[tuple[int, int, int]]:
     return sorted(large, key=lambda s: (sum(s), s))
 
 
+def _states_hidden(draw: random.Random) -> list[Stage]:
+    """24 states drawn for grading that the public sample leaves out: 20 with 7 to 30 trios
+    (the one-known and two-known counts drawn too) and 4 with 31 to 36."""
+    public = set(_large_f_cases())
+    drawn: set[tuple[int, int, int]] = set()
+    while len(drawn) < 24:
+        T = draw.randint(FREE_TRIOS + 1, F_RANGE) if len(drawn) < 20 else draw.randint(F_RANGE + 1, 36)
+        K2 = draw.randint(0, T)
+        K1 = draw.randint(0, T - K2)
+        if (K2, K1, T - K2 - K1) not in public:
+            drawn.add((K2, K1, T - K2 - K1))
+    return [
+        hidden_stage(
+            sorted(drawn, key=lambda state: (sum(state), state)),
+            reference=state_value,
+            label="states the grader drew",
+            evidence="the package's table of f",
+        )
+    ]
+
+
 @exercise(
     "trios-4",
     names="K2, K1, K0",
@@ -246,7 +299,7 @@ def _large_f_cases() -> list[tuple[int, int, int]]:
     f"(0, 0, N) for N <= {F_RANGE} and {F_SAMPLE} random states with up to {F_RANGE} trios against the "
     "package's table of f (a recursion without memo cannot get there in time); refuses answers that reach "
     "puzzles.trios",
-    giveaways=("K_1 + 1, K_0 - 2", "K_1 + 2, K_0 - 2", "K_2 - 1, K_1 + 1", "Zero-Known, a pair"),
+    hidden=_states_hidden,
 )
 def _the_dp() -> Plan:
     """Exercise 4: f(K2, K1, K0) by the student's own memoised DP."""
@@ -286,6 +339,19 @@ def _three_known_enumerated(N: int) -> Fraction:
     return enumeration_summary(N).expected_three_known
 
 
+def _three_known_hidden(draw: random.Random) -> list[Stage]:
+    """Two N drawn for grading beyond the public 1..25 (up to 28)."""
+    drawn = sorted(draw.sample(range(E3_RANGE + 1, E3_RANGE + 4), 2))
+    return [
+        hidden_stage(
+            [(N,) for N in drawn],
+            reference=three_known_rounds,
+            label="N the grader drew",
+            evidence="the recursion over the states",
+        )
+    ]
+
+
 @exercise(
     "trios-5",
     names="N",
@@ -298,7 +364,7 @@ def _three_known_enumerated(N: int) -> Fraction:
     "that counts 1 round for a Three-Known trio falls short by E3(N)",
     verifies=f"N = 1..{E3_RANGE}: the average over every order of the deck for N <= {ENUMERATED}, the "
     "recursion over the states beyond; refuses answers that reach the package's own three_known_rounds",
-    giveaways=("61/140", "2187/3080"),
+    hidden=_three_known_hidden,
 )
 def _three_known() -> Plan:
     """Exercise 5: E3(N), the rounds spent on Three-Known trios."""

@@ -1,6 +1,7 @@
 """The exercise checker: verdicts, stubs, time limits, output caps, kinds, package use, faults, and
 the ways an answer might try to fool it."""
 
+import contextlib
 import os
 import signal
 import stat
@@ -19,10 +20,14 @@ from puzzles.course.checker import (
     Stage,
     boolean,
     check,
+    evaluate,
     exact_number,
     exercise,
+    hidden_stage,
     is_stub,
+    judge,
     package_used,
+    registration,
     require,
     set_of_whole,
     show,
@@ -130,6 +135,86 @@ def _without_trios() -> Plan:
     return Plan(
         [Stage([(k,) for k in range(1, 6)], reference=expected_rounds)], kind=exact_number, passed="E."
     )
+
+
+def _drawn_cubes(draw):
+    return [
+        hidden_stage(
+            [(draw.randrange(10**6, 10**9),) for _ in range(3)] + [(7,)],
+            reference=lambda k: k * k,
+            label="3 sizes the grader draws",
+            evidence="k*k",
+        )
+    ]
+
+
+@exercise("demo-hidden-1", names="k", hidden=_drawn_cubes)
+def _squares_with_hidden_cases() -> Plan:
+    return _squares()
+
+
+# -- hidden cases --------------------------------------------------------------------------------
+
+
+def _public_table(k):
+    """Right on the public cases 0..9 only: a lookup table of what the notebook's check asks."""
+    return {k: k * k for k in range(10)}.get(k, 0)
+
+
+def test_without_a_seed_the_plan_is_the_public_one_and_the_notebook_runs_only_it():
+    entry = registration("demo-hidden-1")
+    assert entry.plan() is entry.plan(None)
+    assert [case for _, case in entry.plan().cases()] == [(k,) for k in range(10)]
+    assert verify("demo-hidden-1", _public_table).passed  # the notebook's check cannot see the hidden cases
+    assert not any(stage.hidden for stage in entry.plan().stages)
+
+
+def test_a_seed_adds_hidden_stages_drawn_with_it_after_the_public_ones():
+    entry = registration("demo-hidden-1")
+    first, again, other = entry.plan(1), entry.plan(1), entry.plan(2)
+    cases = [case for _, case in first.cases()]
+    assert cases[:10] == [(k,) for k in range(10)] and len(cases) == 14
+    assert cases == [case for _, case in again.cases()]  # the same seed draws the same cases
+    assert cases != [case for _, case in other.cases()]
+    assert first.public_count() == 10 and [stage.hidden for stage in first.stages] == [False, True]
+    assert entry.plan().public_count() == 10 and len(entry.plan().stages) == 1  # the public plan untouched
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2024])
+def test_a_lookup_table_of_the_public_cases_is_refused_on_a_hidden_case(seed):
+    verdict = verify("demo-hidden-1", _public_table, seed=seed)
+    assert verdict.status == "incorrect"
+    assert "right for every k in 0..9, but at k = " in verdict.message
+    assert "(a case the grader drew) it gives 0, where k*k gives" in verdict.message
+    assert verify("demo-hidden-1", lambda k: k * k, seed=seed).passed
+
+
+def test_judge_and_evaluate_take_the_seed_the_grader_records():
+    entry = registration("demo-hidden-1")
+    with contextlib.closing(evaluate("demo-hidden-1", _public_table, seed=5)) as events:
+        status, message, _, _ = judge(entry, events, seed=5)
+    assert status == "incorrect" and "a case the grader drew" in message
+    with contextlib.closing(evaluate("demo-hidden-1", _public_table)) as events:
+        assert judge(entry, events)[0] == "correct"
+    # values for the public cases only, judged against a graded plan, are too few: never Correct
+    with contextlib.closing(evaluate("demo-hidden-1", lambda k: k * k)) as events:
+        assert judge(entry, events, seed=5)[0] == "incorrect"
+
+
+def test_a_value_exercise_and_one_without_hidden_cases_keep_their_plan_with_a_seed():
+    assert registration("demo-6").plan(3) is registration("demo-6").plan()
+    assert registration("demo-1").plan(3) is registration("demo-1").plan()
+
+
+@pytest.mark.parametrize("seed", [1.5, "1", True])
+def test_a_seed_that_is_no_integer_is_refused_with_a_sentence(seed):
+    with pytest.raises(ValueError, match="a grading seed is an integer or None"):
+        registration("demo-hidden-1").plan(seed)
+
+
+def test_a_hidden_stage_needs_a_reference_or_a_judge():
+    with pytest.raises(ValueError, match="either a reference or a judge"):
+        hidden_stage([(1,)])
 
 
 # -- verdicts ------------------------------------------------------------------------------------

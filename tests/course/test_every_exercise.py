@@ -12,7 +12,9 @@ For each exercise of every lesson of ``notebooks/_toc.yml``:
   is a Markdown solution cell;
 - in the student edition the stub is visible with the line to fill in first, no worked text
   survives, no reveal cell keeps its text or outputs, and none of the exercise's giveaways
-  appears above its check.
+  appears above its check;
+- no unit's checks (``puzzles/<unit>/exercises.py``, shipped to students) hold a give-away or a
+  line of a worked solution, and with a grading seed every check of a function adds hidden cases.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import importlib
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +30,8 @@ from puzzles.course.checker import registered, registration, verify
 from puzzles.instructor import course as model
 from puzzles.instructor.student import ARGUMENT_STUB, student_notebook
 from support.adversaries import looping, rejected, returns_none, time_limit, worked_answer
+from support.answers import Document, answer_markers
+from support.giveaways import giveaways
 
 COURSE = model.load()
 EXERCISES = {exercise.id: exercise for exercise in COURSE.exercises}
@@ -133,7 +138,7 @@ def test_the_student_edition_gives_no_answer_away(student_edition, exercise_id):
         assert cell.source != teacher[index].source and len(cell.source.splitlines()) == 1
     check = next(i for i, cell in enumerate(edition) if cell.id == teacher[exercise.cells.check].id)
     cells = edition
-    for giveaway in registration(exercise_id).giveaways:
+    for giveaway in giveaways(exercise_id):
         pattern = _whole_word(giveaway)
         for index in range(check):
             text = _shown_text(cells[index])
@@ -141,3 +146,45 @@ def test_the_student_edition_gives_no_answer_away(student_edition, exercise_id):
                 f"{exercise_id}: {giveaway!r} appears in cell {index} of {exercise.lesson.file}, "
                 "above the exercise's check, in the student edition"
             )
+
+
+CHECK_MODULES = sorted((Path(__file__).resolve().parents[2] / "puzzles").glob("*/exercises.py"))
+
+
+@pytest.fixture(scope="module")
+def markers():
+    return answer_markers(COURSE)
+
+
+@pytest.mark.parametrize("path", CHECK_MODULES, ids=lambda path: path.parent.name)
+def test_no_check_module_holds_an_answer(markers, path):
+    """The checks ship with the student edition: none of them spells out a give-away or a line of a
+    worked solution (their references come from the package's documented functions)."""
+    document = Document.of(str(path), path.read_text(encoding="utf-8"))
+    found = [
+        f"{marker.exercise}: {marker.text!r} ({marker.kind})"
+        for marker in markers.all()
+        if marker.kind in ("giveaway", "code") and marker.found_in(document)
+    ]
+    assert not found, f"{path.name} of {path.parent.name} holds: " + "; ".join(found)
+
+
+def test_the_scan_of_the_checks_can_fail(markers):
+    giveaway = next(marker for marker in markers.all() if marker.kind == "giveaway" and marker.text == "17/5")
+    assert giveaway.found_in(Document.of("exercises.py", 'passed="E(2) = 17/5 rounds"'))
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_graded_every_check_of_a_function_adds_hidden_cases_and_keeps_its_public_ones(exercise_id):
+    entry = registration(exercise_id)
+    public = [case for _, case in entry.plan().cases()]
+    if EXERCISES[exercise_id].kind != "function":
+        assert entry.plan(1) is entry.plan()  # one value: nothing to draw
+        return
+    for seed in (1, 2):
+        graded = entry.plan(seed)
+        cases = [case for _, case in graded.cases()]
+        assert cases[: len(public)] == public and len(cases) > len(public), exercise_id
+        assert all(stage.hidden for stage in graded.stages[len(entry.plan().stages) :])
+    drawn = {repr([case for _, case in entry.plan(seed).cases()]) for seed in range(1, 6)}
+    assert len(drawn) > 1, f"{exercise_id}: every seed draws the same cases"

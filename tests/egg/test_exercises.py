@@ -37,6 +37,8 @@ from support.adversaries import (
     time_limit,
     worked_answer,
 )
+from support.giveaways import giveaways
+from support.shapes import hidden_cases_hold, refused_when_graded
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_I = ROOT / "notebooks" / "egg" / "01-worst-case.ipynb"
@@ -143,8 +145,10 @@ def test_the_references_beyond_the_dp_agree_with_the_dp_and_with_each_other():
     penalties = egg_exercises._laplace_penalties()
     for k in range(1, egg_exercises.TWO_EGG_SIZES + 1):
         assert egg_exercises._laplace_penalty_closed(k) == penalties[k]
-    for k in (10**5 + 7, 10**6, 1234567):  # the block sum against the package's sum by values
-        assert egg_exercises._two_egg_total(k) == laplace_numerator(2, k)
+    for k in (10**5 + 7, 10**6, 1234567, 10**15 + 3):  # the reference against a block sum written here
+        t = w2(k)
+        block_sum = k + (t - 1) * t * (2 * t - 1) // 6 + t * (k - t * (t - 1) // 2)
+        assert egg_exercises._two_egg_total(k) == block_sum
     for k in egg_exercises.BEYOND_DP_SIZES:  # end points of a convex cost against the closed sum
         t, q = block(k)
         assert egg_exercises._laplace_penalty_closed(k) == (t - 1 - q) * (t - 2 - q) // 2
@@ -365,7 +369,7 @@ def test_egg_5_refuses_a_scan_over_x_2_k_by_the_sizes_beyond_the_dp():
 def test_each_exercise_is_registered_without_the_package_and_with_giveaways(exercise_id):
     entry = registration(exercise_id)
     assert entry.without == ("puzzles.egg",)
-    assert entry.giveaways, exercise_id
+    assert giveaways(exercise_id), exercise_id
 
 
 def test_the_lessons_text_agrees_with_the_computation():
@@ -381,3 +385,25 @@ def test_the_lessons_text_agrees_with_the_computation():
     assert all(values[k] < values[k + 1] for k in range(3000))
     assert [k for k in range(1, 3001) if values[k] == w2(k)] == [1, 3]
     assert all(values[k] < w2(k) for k in range(4, 3001))
+
+
+# -- graded: the hidden sizes ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_graded_the_worked_solution_passes_and_a_table_of_the_public_sizes_does_not(exercise_id):
+    hidden_cases_hold(exercise_id, worked(exercise_id))
+
+
+def test_graded_a_dp_up_to_the_public_range_and_the_public_far_sizes_learnt_by_heart_is_refused():
+    # right on 1..2000 by a plain search, right at the public sizes beyond (copied from the check),
+    # and the lowest drop of the block's top elsewhere: the shape of "a search on small inputs"
+    far = {k: (k - t * (t - 1) // 2, t) for k in egg_exercises.BEYOND_DP_SIZES for t, _ in [block(k)]}
+
+    def searched(k):
+        if k in far:
+            return far[k]
+        t = w2(k)
+        return (max(1, k - t * (t - 1) // 2), t) if k <= 2000 else (1, t)
+
+    refused_when_graded("egg-1", searched)

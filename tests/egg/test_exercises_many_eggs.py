@@ -44,6 +44,7 @@ from support.adversaries import (
     time_limit,
     worked_answer,
 )
+from support.shapes import hidden_cases_hold, refused_when_graded
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_3 = ROOT / "notebooks" / "egg" / "03-worst-case-many-eggs.ipynb"
@@ -414,3 +415,26 @@ def test_the_checks_compare_with_the_dp_tables_they_claim():
     assert worst_case_table(8, 600).value[7, 300] == 9
     assert exercises._laplace(6, 400).fraction(2, 10) == Fraction(40, 11)
     assert max_size(3, 4) == 14
+
+
+# -- graded: the hidden states -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_graded_the_worked_solution_passes_and_a_table_of_the_public_states_does_not(exercise_id):
+    hidden_cases_hold(exercise_id, worked_answer(LESSON_OF[exercise_id], exercise_id))
+
+
+def test_graded_w_by_a_dp_on_the_public_range_and_the_shipped_far_values_is_refused():
+    # the DP where the public check uses it, the public far values by heart, and elsewhere the
+    # two-egg formula whatever n: right on everything the notebook asks
+    far = {case: worst_case_trials(*case) for case in exercises.MANY_BEYOND_SIZES}
+
+    def fitted(n, k):
+        if (n, k) in far:
+            return far[n, k]
+        if n <= 8 and k <= 600:
+            return _trials(n, k)
+        return _trials(2, k)
+
+    refused_when_graded("egg-13", fitted)

@@ -48,6 +48,7 @@ from support.adversaries import (
     time_limit,
     worked_answer,
 )
+from support.shapes import hidden_cases_hold, public_table, refused_when_graded
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "higher-lower"
 LESSON_1 = NOTEBOOKS / "01-game-and-lp.ipynb"
@@ -922,3 +923,22 @@ def test_exercise_6_reads_the_data_once_and_passes_names_not_dictionaries():
 def test_plot_dips_draws_both_panels():
     figure = plot_dips({N: 1.0 if N % 7 else 0.7 for N in range(3, 100)}, {7: 0.5, 14: 0.25})
     assert isinstance(figure, Figure) and len(figure.axes) == 2
+
+
+# -- graded: the hidden cases -----------------------------------------------------------------------
+
+TABLE_KEYS = {  # higher-lower-6: a data set arrives as a dictionary, keyed by what it holds
+    "higher-lower-6": lambda hider: tuple((N, *hider[N][:3]) for N in sorted(hider)),
+}
+
+
+@pytest.mark.parametrize("exercise_id", FUNCTIONS)
+def test_graded_the_worked_solution_passes_and_a_table_of_the_public_cases_does_not(exercise_id):
+    answer = worked(exercise_id)
+    hidden_cases_hold(exercise_id, answer, table=False, seeds=(1, 2))
+    table = public_table(exercise_id, answer, key=TABLE_KEYS.get(exercise_id))
+    refused_when_graded(exercise_id, table, seeds=(1, 2))
+
+
+def test_graded_higher_lower_3_asks_for_one_value_and_keeps_its_plan():
+    assert registration("higher-lower-3").plan(4) is registration("higher-lower-3").plan()

@@ -41,6 +41,7 @@ from support.adversaries import (
     time_limit,
     worked_answer,
 )
+from support.giveaways import giveaways
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "higher-lower" / "03-column-generation.ipynb"
@@ -389,7 +390,7 @@ def test_5_blames_a_damaged_data_set_on_the_pack(monkeypatch):
 def test_the_loop_sizes_values_are_the_exact_values_of_a_fresh_solve():
     for N in exercises.LOOP_SIZES:
         assert solve(N).value == exercises._game_value(N)
-        assert str(exercises._game_value(N)) in registration("higher-lower-5").giveaways
+        assert str(exercises._game_value(N)) in giveaways("higher-lower-5")
 
 
 # -- higher-lower-9: bounded-height pricing that always gives a tree -----------------------
@@ -490,3 +491,27 @@ def test_the_tree_references_agree_with_the_table_written_here():
             == listed
             == tree_cost(weights, brute_force_short_tree(weights, h))
         )
+
+
+@pytest.mark.parametrize(
+    "N, typed", [(21, Fraction(87, 23)), (24, Fraction(828, 211)), (25, Fraction(251175, 63263))]
+)
+def test_5_refuses_two_rounds_that_are_no_column_generation(N, typed):
+    # issue 34: one tree's levels, then the value typed in; a first round cannot bound it from below
+    values = {21: Fraction(87, 23), 24: Fraction(828, 211), 25: Fraction(251175, 63263)}
+    assert values[N] == typed == solve(N).value
+
+    def typed_in(n):
+        value = values.get(n, typed)
+        return [(n.bit_length(), value), (value, value)]
+
+    rejected("higher-lower-5", typed_in, why="more than a first round can give")
+    floats = {n: float(value) for n, value in values.items()}
+    rejected("higher-lower-5", lambda n: [(n.bit_length(), floats[n]), (floats[n], floats[n])])
+
+
+def test_5_every_first_lower_bound_of_a_real_loop_is_within_the_half_size_value():
+    # the bound the check uses, on the rounds of the lesson's own loop and a fresh solve of V
+    for N in (*exercises.LOOP_SIZES, 8, 13, 20):
+        first_lower = _loop(N)[0][1]
+        assert first_lower <= max(float(solve(m).value) for m in range(1, (N + 1) // 2 + 1)) + 1e-9

@@ -41,6 +41,8 @@ from support.adversaries import (
     time_limit,
     worked_answer,
 )
+from support.shapes import hidden_cases_hold, public_table, refused_when_graded
+from support.student_answers import _LEAST_BY_CELL, capped_total_memoised_without_the_game
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "mastermind"
 LESSON = {
@@ -855,3 +857,53 @@ def test_a_missing_or_damaged_small_games_file_names_itself_and_its_command(
     assert "small_games.json" in verdict.message and why in verdict.message, verdict.message
     assert f"`{REBUILD}`" in verdict.message, verdict.message
     assert "not your answer's" in verdict.message
+
+
+# -- graded: the hidden cases -----------------------------------------------------------------------
+
+
+def _tree_key(node) -> tuple:
+    return (node.guess, tuple(sorted((reply, _tree_key(child)) for reply, child in node.replies.items())))
+
+
+KEYS = {  # what a table of the public cases is keyed on, read from the arguments as data
+    "mastermind-5": lambda strategy: (strategy.game.pegs, strategy.game.colours, _tree_key(strategy.root)),
+    "mastermind-6": lambda game, candidates, d: (game.pegs, game.colours, tuple(candidates), d),
+}
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_graded_the_worked_solution_passes_and_a_table_of_the_public_cases_does_not(exercise_id):
+    worked = worked_answer(LESSON[exercise_id], exercise_id)
+    hidden_cases_hold(exercise_id, worked, table=False)
+    table = public_table(exercise_id, worked, key=KEYS.get(exercise_id))
+    refused_when_graded(exercise_id, table, seeds=(1, 2))
+
+
+def test_graded_a_capped_total_memoised_without_the_game_is_refused():
+    # issue 32: right on every public case, wrong once a set comes back in another game
+    _LEAST_BY_CELL.clear()
+    verdicts = refused_when_graded("mastermind-6", capped_total_memoised_without_the_game, seeds=(1, 2))
+    assert all("in the game 4x3" in verdict.message for verdict in verdicts), verdicts
+
+
+def test_the_checks_own_reference_is_no_answer():
+    # issue 34: the check's own reference, imported from the unit's checks, reaches a closed module
+    from puzzles.mastermind.exercises import _obvious
+
+    def obviously_optimal(candidates):
+        return _obvious(tuple(sorted(candidates)))
+
+    verdict = verify("mastermind-4", obviously_optimal)
+    assert verdict.status == "incorrect" and "puzzles.mastermind.exercises" in verdict.message, verdict
+    for exercise_id in ("mastermind-3", "mastermind-5", "mastermind-6"):
+        assert "puzzles.mastermind.exercises" in registration(exercise_id).without
+
+
+def test_graded_every_strategy_drawn_can_be_judged():
+    # a strategy made to dawdle in a game of one peg may guess a code twice: such a draw is skipped
+    for seed in range(40):
+        plan = registration("mastermind-5").plan(seed)
+        for _, (data,) in plan.cases()[plan.public_count() :]:
+            checks._totals(data)
+    assert verify("mastermind-5", worked_answer(LESSON["mastermind-5"], "mastermind-5"), seed=23).passed

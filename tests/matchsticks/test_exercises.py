@@ -39,6 +39,12 @@ from support.adversaries import (
     time_limit,
     worked_answer,
 )
+from support.shapes import hidden_cases_hold, refused_when_graded
+from support.student_answers import (
+    misere_nim_normal_play_beyond_small_piles,
+    misere_shift_searched_among_small_takes,
+    sum_move_formula_beyond_small_sums,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_1 = ROOT / "notebooks" / "matchsticks" / "01-the-match-stick-puzzle.ipynb"
@@ -654,3 +660,38 @@ def test_misere_nim_lookup_and_own_search():
     with time_limit("matchsticks-8", 2):
         verdict = rejected("matchsticks-8", small_only)
     assert "no search reaches them" in verdict.message or "took longer" in verdict.message
+
+
+# ---------------------------------------------------------------------------
+# graded: the hidden cases
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_graded_the_worked_solution_passes_and_a_table_of_the_public_cases_does_not(exercise_id):
+    hidden_cases_hold(exercise_id, worked(exercise_id))
+
+
+def test_graded_sum_move_refuses_a_formula_that_forgets_whether_a_take_fits():
+    refused_when_graded("matchsticks-7", sum_move_formula_beyond_small_sums)
+    assert sum_move_formula_beyond_small_sums([1, 10**18]) == (0, 4)  # the two positions
+    assert sum_move_formula_beyond_small_sums([1, 1, 1, 1, 1]) == (0, 4)
+
+
+def test_graded_misere_nim_refuses_normal_play_beyond_small_piles():
+    verdicts = refused_when_graded("matchsticks-8", misere_nim_normal_play_beyond_small_piles)
+    assert all("[1, 1, 1, 1, 1, 1]" in verdict.message for verdict in verdicts)
+
+
+def test_graded_misere_shift_refuses_a_search_among_small_takes():
+    refused_when_graded("matchsticks-6", misere_shift_searched_among_small_takes)
+
+
+def test_the_references_beyond_the_tables_come_from_the_package_and_agree_with_the_searches():
+    for a in (2, 3, 10, 41, 42, 999, 1000):  # the period found by the DP, against a plain recursion
+        assert all(exercises._lost_family_rule(n, a) == family_lost(n, a) for n in range(0, 3000, 7))
+    for a in (10**6 - 1, 10**6):  # the block DP beyond the package's period search: its period
+        preperiod, period, _ = exercises._family_pattern(a)
+        assert (preperiod, period) == (0, 2 * a + 1 if a % 2 else 2 * a)
+    assert exercises._grundy_pattern()[:2] == (0, 5)
+    for piles in ([1] * 6, [1] * 7, [0, 1, 1], [2, 1, 1], [3, 3], [1, 1, 1, 1, 1, 1, 1, 1]):
+        assert exercises._misere_nim_rule(piles) == misere_nim_search(tuple(sorted(piles)))

@@ -12,8 +12,8 @@ The markers are drawn from the teacher notebooks through the course model
   of the prose between formulas, its Markdown markup (emphasis, links, tags, bullets) taken off;
 * the outputs of its reveal cells: every line of text they print or display (a row of an HTML
   table is a line), and every picture, by the SHA-256 of its PNG bytes;
-* its giveaways: the short texts its unit registered with its check
-  (``exercise(..., giveaways=...)`` in ``puzzles/<unit>/exercises.py``).
+* its giveaways: short texts that give the answer away, kept with the tests
+  (``support/giveaways.py``), never in the package a student installs.
 
 **How they are compared.** Text is compared in a normal form (``normal``): HTML turned into
 its text, TeX's math delimiters (``\\(``, ``\\)``, ``\\[``, ``\\]``, ``$``) and all white space
@@ -43,7 +43,9 @@ sources, outputs and metadata; a zip's notebooks, text files and the docstrings 
 files (what ``help()`` and the API pages show), but not the checks
 (``puzzles/<unit>/exercises.py``) and the checker (``puzzles/course/checker.py``): they compare
 a student's answer with a reference in the student's own kernel, so they must travel with the
-student edition, references and all; pictures by their bytes.
+student edition; pictures by their bytes. The checks' whole text is scanned apart, for the
+giveaways and the lines of worked code only (``tests/course/test_every_exercise.py``): their
+references are computed from the package's documented functions, never written out.
 """
 
 from __future__ import annotations
@@ -60,9 +62,9 @@ from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
-from puzzles.course.checker import registration
 from puzzles.instructor import course as model
 from puzzles.instructor.student import ARGUMENT_STUB, stub_source
+from support.giveaways import giveaways
 
 __all__ = [
     "MIN_CODE",
@@ -372,7 +374,7 @@ def answer_markers(course: model.Course) -> Markers:
                 for text in _output_texts(output):
                     candidates += [("output", line.strip()) for line in text.splitlines()]
                 pictures += _pictures(output)
-        candidates += [("giveaway", text) for text in registration(exercise.id).giveaways]
+        candidates += [("giveaway", text) for text in giveaways(exercise.id)]
         kept: dict[tuple[str, str], Marker] = {}
         dropped = result.dropped.setdefault(exercise.id, [])
         for kind, text in candidates:

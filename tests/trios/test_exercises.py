@@ -41,6 +41,7 @@ from support.adversaries import (
     time_limit,
     worked_answer,
 )
+from support.shapes import hidden_cases_hold, refused_when_graded
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_1 = ROOT / "notebooks" / "trios" / "01-the-game-and-the-rule.ipynb"
@@ -506,3 +507,25 @@ def test_exercise_5_a_recursion_without_memo_runs_out_of_time():
     with time_limit("trios-5", 2):
         verdict = rejected("trios-5", lambda N: e(0, 0, N), why="took longer than 2 s")
     assert "memoise the recursion" in verdict.message
+
+
+# --- graded: the hidden cases ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("exercise_id", ["trios-2", "trios-3", "trios-4", "trios-5"])
+def test_graded_the_worked_solution_passes_and_a_table_of_the_public_cases_does_not(exercise_id):
+    lesson = LESSON_2 if exercise_id in ("trios-4", "trios-5") else LESSON_1
+    hidden_cases_hold(exercise_id, worked_answer(lesson, exercise_id))
+
+
+def test_graded_a_pasted_table_of_the_counts_up_to_300_gets_no_points():
+    # issue 33's hand-in: the counts for N <= 300 typed in, and a guess beyond
+    table = {N: factorial(3 * N) // (6**N * factorial(N)) for N in range(1, 301)}
+    verdicts = refused_when_graded("trios-2", lambda N: table.get(N, 0))
+    assert all("gives 0" in verdict.message for verdict in verdicts)
+
+
+def test_graded_trios_1_asks_for_one_value_and_keeps_its_plan():
+    entry = registration("trios-1")
+    assert entry.plan(7) is entry.plan()
+    assert verify("trios-1", worked_answer(LESSON_1, "trios-1"), seed=7).passed
