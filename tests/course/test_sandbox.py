@@ -68,6 +68,17 @@ def _handin(lesson: model.Lesson, answers: dict[str, str] | None = None, cell: s
     return notebook
 
 
+def _lookup_table(exercise_id: str) -> str:
+    """An answer cell that is a pasted table of every value the notebook's check asks for (the
+    check's public cases, computed here with the check's own references), and nothing else."""
+    from puzzles.course import checker
+
+    exercise = COURSE.exercise(exercise_id)
+    plan = checker.registration(exercise_id).plan()
+    table = {case[0]: stage.reference(*case) for stage, case in plan.cases()}
+    return f"TABLE = {table!r}\n\ndef {exercise.answer}(N):\n    return TABLE[N]\n"
+
+
 WRONG_EGG = {
     "egg-11": "def one_egg_expected(k):\n    return 0\n",
     "egg-1": "def optimal_drop_range(k):\n    return (0, 0)\n",
@@ -108,6 +119,10 @@ def _class(folder: Path, records: Path) -> dict[str, str]:
         "passer_4202_1_01-the-game-and-the-rule.ipynb": (
             "passes values through a file",
             _handin(TRIOS, {"trios-2": "pass", "trios-3": "pass"}, attack(hostile.PASS_THROUGH_A_FILE)),
+        ),
+        "table_4206_1_01-the-game-and-the-rule.ipynb": (
+            "pastes a table of the check's public cases",
+            _handin(TRIOS, {"trios-2": _lookup_table("trios-2")}, worked=True),
         ),
         "forger_4203_1_01-the-game-and-the-rule.ipynb": (
             "forges another group's reports",
@@ -240,6 +255,18 @@ def test_nothing_is_left_in_tmp_dev_shm_or_among_the_processes(graded):
 def test_values_do_not_pass_between_groups_through_a_file(graded):
     verdicts = _of(graded, "passer")
     assert verdicts["trios-2"] != "correct" and verdicts["trios-3"] != "correct", verdicts
+
+
+def test_a_table_of_the_public_cases_passes_the_notebook_but_not_the_grader(graded):
+    from puzzles.course import checker
+
+    namespace: dict = {}
+    exec(_lookup_table("trios-2"), namespace)  # noqa: S102 - the hand-in's own answer cell
+    answer = namespace[COURSE.exercise("trios-2").answer]
+    assert checker.verify("trios-2", answer).passed  # the notebook's check: every public case holds
+    verdicts = _of(graded, "table")
+    assert verdicts["trios-2"] == "incorrect", verdicts  # the grader's hidden cases refuse it
+    assert verdicts["trios-1"] == "correct" and verdicts["trios-3"] == "correct", verdicts
 
 
 def test_another_groups_reports_cannot_be_forged(graded):

@@ -60,9 +60,10 @@ class Channel:
         self._write(self.fd, self._encode(data).encode("ascii"))
 
 
-def case_digest(exercise_id: str) -> str:
-    """A fingerprint of an exercise's inputs: the grader and the runner must agree on them."""
-    plan = checker.registration(exercise_id).plan()  # seed: hidden cases
+def case_digest(exercise_id: str, seed: int | None = None) -> str:
+    """A fingerprint of an exercise's inputs (public and, with ``seed``, hidden): the grader and
+    the runner must agree on them."""
+    plan = checker.registration(exercise_id).plan(seed)
     text = codec.encode([case for _, case in plan.cases()])
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
@@ -280,11 +281,12 @@ def run(instruction: dict, channel: Channel) -> None:
     if finder.modules:
         sys.meta_path.insert(0, finder)
     written = _write_data(instruction.pop("data", None) or {})
+    seed = instruction.get("seed")  # the hand-in's hidden cases are drawn with it
     inputs = {}  # each exercise's arguments, built by the pack before any student code runs
     for exercise in group["exercises"]:
-        plan = checker.registration(exercise["id"]).plan()  # seed: hidden cases
+        plan = checker.registration(exercise["id"]).plan(seed)
         inputs[exercise["id"]] = [plan.build(case) if plan.build else case for _, case in plan.cases()]
-    channel.send(kind="cases", digests={e["id"]: case_digest(e["id"]) for e in group["exercises"]})
+    channel.send(kind="cases", digests={e["id"]: case_digest(e["id"], seed) for e in group["exercises"]})
     config = Config()
     config.HistoryManager.enabled = False  # no history thread, no database
     shell = InteractiveShell.instance(config=config)

@@ -446,7 +446,7 @@ def _run_groups(
         }
         view = sandbox.pack().view(group.without) if options.sandbox else None
         runner = _Runner(instruction, handin, options, view)
-        reader = _Reader(runner, notebook, lesson, group, run, number, options, started)
+        reader = _Reader(runner, notebook, lesson, group, run, number, options, started, seed)
         try:
             reader.read()
         except (codec.CodecError, ValueError, KeyError, TypeError, IndexError) as error:
@@ -481,9 +481,11 @@ class _Reader:
         number: int,
         options: Options,
         started: float,
+        seed: int,
     ):
         self.runner, self.notebook, self.lesson, self.group, self.run = runner, notebook, lesson, group, run
         self.number = number
+        self.seed = seed
         self.options = options
         self.budget_end = started + options.handin_timeout
         self.entries = {e.id: checker.registration(e.id) for e in group.exercises}
@@ -520,7 +522,7 @@ class _Reader:
         run = self.run
         if kind == "cases":
             digests = frame.get("digests", {})
-            self.digests_ok = all(digests.get(i) == case_digest(i) for i in self.entries)
+            self.digests_ok = all(digests.get(i) == case_digest(i, self.seed) for i in self.entries)
         elif kind == "group":
             index, state = int(frame["index"]), frame["state"]
             if index != self.number:
@@ -594,7 +596,7 @@ class _Reader:
             )
         else:
             try:
-                run.outcomes[exercise_id] = checker.judge(entry, generator)  # seed: hidden cases
+                run.outcomes[exercise_id] = checker.judge(entry, generator, self.seed)
             except checker.PackFault as error:
                 run.outcomes[exercise_id] = (
                     "check failed",
@@ -690,7 +692,7 @@ def _grade_copy(
             result.argument = arguments.get(exercise.id) if exercise.has_argument else None
             handin.results.append(result)
             record["exercises"][exercise.id] = {
-                "digest": case_digest(exercise.id),
+                "digest": case_digest(exercise.id, seed),
                 "events": [],
                 "complete": True,
                 "state": "stub",
@@ -735,7 +737,7 @@ def _grade_copy(
         for exercise in group.exercises:
             outcomes[exercise.id] = _result(exercise, run, notebook, options, lesson)
             record["exercises"][exercise.id] = {
-                "digest": case_digest(exercise.id),
+                "digest": case_digest(exercise.id, seed),
                 "events": run.events.get(exercise.id, []),
                 "complete": run.complete.get(exercise.id, False),
                 "state": run.states.get(exercise.id, ""),
@@ -825,15 +827,15 @@ def rejudge(exercise_id: str, record: dict) -> Result | None:
     """The verdict on one exercise from a hand-in's record, without running anything; None when
     the record cannot settle it (other inputs now, or values missing after an early stop)."""
     data = record.get("exercises", {}).get(exercise_id)
-    seed = record.get("seed")  # noqa: F841 - seed: hidden cases
-    if data is None or data.get("digest") != case_digest(exercise_id):
+    seed = record.get("seed")
+    if data is None or data.get("digest") != case_digest(exercise_id, seed):
         return None
     entry = checker.registration(exercise_id)
     events = [_event(e) for e in data.get("events", [])]
     complete = data.get("complete", False)
     if not events:
         return None
-    status, message, output, seconds = checker.judge(entry, iter(events))  # seed: hidden cases
+    status, message, output, seconds = checker.judge(entry, iter(events), seed)
     if status == "check failed" and not complete:
         return None
     if status == "correct" or complete or any(isinstance(e, (probe.TimedOut, probe.Died)) for e in events):
