@@ -93,8 +93,13 @@ def _keys(paths: list[Path]) -> dict[str, str]:
 # -- parallel workers -------------------------------------------------------------------------------
 
 
+def _stopped(*_: object) -> None:  # pragma: no cover - in a worker
+    raise SystemExit(0)
+
+
 def _worker(tasks, results, course_root: str, options: Options) -> None:  # pragma: no cover - a child
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process decides when to stop
+    signal.signal(signal.SIGTERM, _stopped)  # stopped: the hand-in's sandbox and private copy go first
     course = model.load(course_root)
     while True:
         task = tasks.get()

@@ -14,6 +14,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -395,7 +396,7 @@ def test_stopping_the_grader_keeps_the_rows_done_and_leaves_no_process(tmp_path)
     folder.mkdir()
     teacher = LESSON.notebook
     for n in range(6):
-        nbformat.write(teacher, folder / f"student{n}_{5000 + n}_1_01-worst-case.ipynb")
+        nbformat.write(teacher, folder / f"stopped{os.getpid()}x{n}_{5000 + n}_1_01-worst-case.ipynb")
     out = tmp_path / "grades.csv"
     grader = subprocess.Popen(
         [str(DP_PUZZLES), "grade", str(folder), "--out", str(out), "--jobs", "1", "--quiet"],
@@ -414,6 +415,9 @@ def test_stopping_the_grader_keeps_the_rows_done_and_leaves_no_process(tmp_path)
     assert 1 <= len(rows) < 6 and "stopped" in stderr
     time.sleep(1)
     assert not _processes_of(grader.pid), "a sandbox outlived the grader"
+    mine = f"stopped{os.getpid()}x*"
+    copies = [p for p in Path(tempfile.gettempdir()).glob("dp-puzzles-handin-*") if any(p.glob(mine))]
+    assert not copies, "a hand-in's private copy outlived the grader"
 
 
 # -- the teacher notebooks and the student edition, the first lesson of each unit ------------------------
