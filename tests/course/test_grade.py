@@ -27,6 +27,7 @@ from puzzles.instructor.grading import gradebook
 from puzzles.instructor.grading.names import who
 from puzzles.instructor.grading.session import Options, grade_handin
 from puzzles.instructor.student import student_notebook
+from support.processes import processes_of
 
 ROOT = Path(__file__).resolve().parents[2]
 DP_PUZZLES = Path(sys.executable).parent / "dp-puzzles"
@@ -133,22 +134,6 @@ def _hand_ins(folder: Path) -> dict[str, str]:
     return names
 
 
-def _processes_of(grader: int) -> list[int]:
-    """The processes of a grading run (its sandboxes and everything started in them): those whose
-    environment names the grader; a grading on another test worker is not this one's."""
-    found = []
-    mark = f"PUZZLES_GRADER={grader}".encode()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/environ", "rb") as environ:
-                    if mark in environ.read().split(b"\0"):
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
-
-
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     folder = tmp_path_factory.mktemp("class")
@@ -184,7 +169,7 @@ def graded(tmp_path_factory):
     seconds = time.monotonic() - started
     assert grader.returncode == 0, stderr
     time.sleep(1)
-    alive = _processes_of(grader.pid)
+    alive = processes_of(grader.pid)
     with (out.with_name("grades-details.csv")).open() as stream:
         details = list(csv.DictReader(stream))
     verdicts = {}
@@ -414,7 +399,7 @@ def test_stopping_the_grader_keeps_the_rows_done_and_leaves_no_process(tmp_path)
         rows = list(csv.DictReader(stream))
     assert 1 <= len(rows) < 6 and "stopped" in stderr
     time.sleep(1)
-    assert not _processes_of(grader.pid), "a sandbox outlived the grader"
+    assert not processes_of(grader.pid), "a sandbox outlived the grader"
     mine = f"stopped{os.getpid()}x*"
     copies = [p for p in Path(tempfile.gettempdir()).glob("dp-puzzles-handin-*") if any(p.glob(mine))]
     assert not copies, "a hand-in's private copy outlived the grader"

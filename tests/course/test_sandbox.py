@@ -28,6 +28,7 @@ from puzzles.instructor import course as model
 from puzzles.instructor.grading import sandbox
 from puzzles.instructor.student import student_notebook
 from support import adversaries as hostile
+from support.processes import processes_of
 
 ROOT = Path(__file__).resolve().parents[2]
 DP_PUZZLES = Path(sys.executable).parent / "dp-puzzles"
@@ -154,21 +155,6 @@ def _class(folder: Path, records: Path) -> dict[str, str]:
     return {name: what for name, (what, _) in hand_ins.items()}
 
 
-def _processes_of(grader: int) -> list[int]:
-    """Processes whose environment names this grading run (its sandboxes and what they started)."""
-    found = []
-    mark = f"PUZZLES_GRADER={grader}".encode()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/environ", "rb") as environ:
-                    if mark in environ.read().split(b"\0"):
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
-
-
 def _leftovers() -> list[str]:
     return [str(p) for top in (Path("/tmp"), Path("/dev/shm")) for p in top.glob(f"{MARKER}*")]
 
@@ -190,7 +176,7 @@ def graded(tmp_path_factory):
     seconds = time.monotonic() - started
     assert grader.returncode == 0, stderr
     time.sleep(1)
-    alive = _processes_of(grader.pid)
+    alive = processes_of(grader.pid)
     leftovers = _leftovers()
     for path in leftovers:
         Path(path).unlink(missing_ok=True)
