@@ -32,6 +32,13 @@ from lab_driver import STUDENT_EDITION  # noqa: E402
 from lab_server import CHROMIUM, VIEWPORT, JupyterServer, chromium, jupyter_lab  # noqa: E402
 
 DEFAULT_TIMEOUT_MS = 30_000
+EXPECT_TIMEOUT_MS = 15_000
+
+# an assertion waits for the kernel's round trip (a widget's reply after a click) as long as a
+# loaded two-core machine needs, not Playwright's 5 s: a refusal shown after 6 s is still shown
+from playwright.sync_api import expect  # noqa: E402
+
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
