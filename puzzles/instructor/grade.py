@@ -78,15 +78,16 @@ def collect(paths: list[Path]) -> list[Path]:
 
 
 def _keys(paths: list[Path]) -> dict[str, str]:
-    """A file name for each hand-in's record and feedback: its stem, or, where two hand-ins share
-    a stem, its folder's name too (``alice--01-worst-case``)."""
+    """A file name for each hand-in's record and feedback (letters of any script kept, as in
+    ``müllerjürgen_1011_...``): its stem, or, where two hand-ins share a stem, its folder's name
+    too (``alice--01-worst-case``)."""
     stems: dict[str, int] = {}
     for path in paths:
         stems[path.stem] = stems.get(path.stem, 0) + 1
     keys = {}
     for path in paths:
         key = path.stem if stems[path.stem] == 1 else f"{path.parent.name}--{path.stem}"
-        keys[str(path)] = re.sub(r"[^A-Za-z0-9._ -]+", "_", key)[-150:] or "handin"
+        keys[str(path)] = re.sub(r"[^\w. -]+", "_", key)[-150:] or "handin"
     return keys
 
 

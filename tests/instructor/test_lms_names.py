@@ -392,3 +392,10 @@ def test_a_gradebook_written_earlier_in_the_same_run_goes_without_a_word(tmp_pat
     written = gradebook.write_gradebook(out, two, COURSE, form="moodle")
     assert gradebook.tidy_gradebooks(out, written, quiet=first) == []
     assert not out.exists() and all(path.exists() for path in written)
+
+
+def test_a_feedback_file_keeps_the_letters_of_a_canvas_name():
+    from puzzles.instructor.grade import _keys
+
+    paths = [Path("class/müllerjürgen_1011_5_01-worst-case.ipynb"), Path("class/a/b?c.ipynb")]
+    assert list(_keys(paths).values()) == ["müllerjürgen_1011_5_01-worst-case", "b_c"]
