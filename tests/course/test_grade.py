@@ -426,3 +426,24 @@ def test_a_teacher_notebook_is_all_correct_and_its_student_edition_all_not_attem
     assert {r.verdict for r in stub.results} == {"not attempted"}, [
         (r.exercise, r.detail) for r in stub.results
     ]
+
+
+def test_a_value_the_check_cannot_handle_and_a_huge_cell_cost_only_their_own_exercise(tmp_path):
+    # a wrong answer returning range(1, 10**40) is "Not yet" with a sentence, the other exercise is
+    # graded; a 50 MB cell is refused with a sentence naming it and the limit, the rest is run
+    teacher = LESSON.notebook
+    first = FIRST.cells.solutions[0]
+    handed = _inserted(
+        _with(teacher, first, "def one_egg_expected(k):\n    return range(1, 10**40)\n"),
+        SECOND.cells.statement,
+        "padding = '" + "x" * 50_000_000 + "'",
+    )
+    path = tmp_path / "overflowo_4040_940_01-worst-case.ipynb"
+    nbformat.write(handed, path)
+    handin = grade_handin(path, COURSE, Options())
+    verdicts = {r.exercise: (r.verdict, r.detail) for r in handin.results}
+    assert verdicts[FIRST.id][0] == "incorrect", verdicts
+    assert "fault" not in verdicts[FIRST.id][1]
+    assert verdicts[SECOND.id][0] == "correct", verdicts
+    huge = [note for note in handin.notes if "50,000,012 characters" in note]
+    assert huge and "1,000,000" in huge[0] and "cell" in huge[0], handin.notes
