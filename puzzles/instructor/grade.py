@@ -221,8 +221,7 @@ class _Outputs:
 
     def record(self, handin: HandIn, key: str) -> None:
         self.identify(handin)
-        data = asdict(handin)
-        self.records.write_text(key + ".json", codec.encode(data))
+        self.records.write_text(key + ".json", record_text(asdict(handin)))
         late = gradebook.is_late(handin.student, self.submitted, self.due)
         self.feedback.write_text(key + ".md", gradebook.feedback_text(handin, self.course, self.marks, late))
 
@@ -272,6 +271,37 @@ def grade(paths: list[Path], course: model.Course, options: Options, jobs: int, 
     return [h for h in handins if h is not None]
 
 
+def record_text(value: object, depth: int = 0) -> str:
+    """A hand-in's record as the codec's text, written piece by piece: each exercise's values
+    came through the codec's caps one by one, and a record holds as many of them as the checks
+    asked for (tens of thousands), so the record as a whole is never cut to a placeholder.
+    ``codec.decode`` reads it back whole."""
+    if depth < 8 and isinstance(value, dict) and all(isinstance(key, str) for key in value):
+        return codec.encode_entries({key: record_text(item, depth + 1) for key, item in value.items()})
+    if depth < 8 and isinstance(value, list):
+        return codec.encode_list([record_text(item, depth + 1) for item in value])
+    return codec.encode(value)
+
+
+class RecordError(ValueError):
+    """A record of an earlier run that cannot be read back (damaged, or cut by an older version)."""
+
+
+def _read_record(path: Path) -> HandIn:
+    try:
+        data = codec.decode(path.read_text())
+        if not isinstance(data, dict):
+            raise TypeError(f"it holds {data!r} instead of a hand-in's record")
+        student = Student(**data["student"])
+        results = [Result(**r) for r in data["results"]]
+        return HandIn(**{**data, "student": student, "results": results})
+    except (OSError, UnicodeDecodeError, codec.CodecError, KeyError, TypeError) as error:
+        raise RecordError(
+            f"the record {path} cannot be read back ({error}); grade the hand-ins again without --exercise "
+            "(the record is then written anew)"
+        ) from None
+
+
 def regrade(
     exercise_id: str, records: Path, course: model.Course, options: Options
 ) -> tuple[list[HandIn], list[str]]:
@@ -280,19 +310,18 @@ def regrade(
     course.exercise(exercise_id)  # a sentence for an unknown id
     handins, rerun = [], []
     for path in sorted(records.glob("*.json")):
-        data = codec.decode(path.read_text())
-        student = Student(**data["student"])
-        results = [Result(**r) for r in data["results"]]
-        data = {**data, "student": student, "results": results}
-        handin = HandIn(**data)
+        handin = _read_record(path)
+        if not isinstance(handin.record, dict) or not isinstance(handin.record.get("exercises"), dict):
+            handin.record = {"exercises": {}}  # nothing to judge from: the exercise is run again below
         if all(r.exercise != exercise_id for r in handin.results):
             handins.append(handin)
             continue
-        state = handin.record.get("exercises", {}).get(exercise_id, {}).get("state", "")
-        if state != "evaluated":  # a stub, a missing answer, a notebook that never got there: unchanged
+        entry = handin.record["exercises"].get(exercise_id)
+        state = entry.get("state", "") if isinstance(entry, dict) else "unreadable"
+        if state not in ("evaluated", "unreadable"):  # a stub, a missing answer, never reached: unchanged
             handins.append(handin)
             continue
-        fresh = rejudge(exercise_id, handin.record)
+        fresh = rejudge(exercise_id, handin.record) if state == "evaluated" else None
         if fresh is None:
             rerun.append(handin.path)
             again = grade_handin(Path(handin.path), course, options, seed=handin.seed)
@@ -471,7 +500,7 @@ def _run(args, course, outputs, options, started) -> int:
     if args.exercise:
         try:
             handins, rerun = regrade(args.exercise, outputs.records.path, course, options)
-        except model.CourseError as error:
+        except (model.CourseError, RecordError) as error:
             print(f"dp-puzzles grade: {error}", file=sys.stderr)
             return 2
         if not handins:
