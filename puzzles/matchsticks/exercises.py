@@ -13,7 +13,7 @@ rounded), comparing with the rule the lesson proves; the tests of this unit chec
 against the DP and the searches. The checker writes the messages.
 
 Every exercise asks for the student's own rule: while the answer runs, ``puzzles.matchsticks``
-cannot be reached by any route (``exercise(..., without=WITHOUT)``). The references beyond the
+is closed to it (``exercise(..., without=WITHOUT)``; bindingly in the grader's sandbox). The references beyond the
 tables are the package's documented functions (the paper's theorem, periods found by the DP,
 Bouton's rule), never the answer written out.
 
