@@ -12,7 +12,8 @@ value asked, and the sentence for a pass. The checker does the rest, once for ev
 2. the answer runs in a child process (``probe``): the modules the exercise is to be done
    without are closed (formatively: code written in the student's kernel before the check to
    defeat it is not stopped there; the grader's sandbox is what binds, see the README's "What
-   the checks protect"), only the answer's own time counts against the limit, and what comes back is plain data (``codec``): numbers, strings, containers;
+   the checks protect"), only the answer's own time counts against the limit, and what comes
+   back is plain data (``codec``): numbers, strings, containers;
 3. the verdict is decided here, after the child, from that data alone: values are compared
    by their base type with the reference's own comparison, never the answer's ``__eq__``;
 4. one comparison writes every message: the smallest counterexample when the inputs go from
