@@ -315,12 +315,15 @@ def regrade(
     handins, rerun = [], []
     for path in sorted(records.glob("*.json")):
         handin = _read_record(path)
-        if not isinstance(handin.record, dict) or not isinstance(handin.record.get("exercises"), dict):
-            handin.record = {"exercises": {}}  # nothing to judge from: the exercise is run again below
+        if not isinstance(handin.record, dict):
+            handin.record = {}
+        if not isinstance(handin.record.get("exercises", {}), dict):  # unreadable: run again below
+            handin.record["exercises"] = dict.fromkeys(r.exercise for r in handin.results)
         if all(r.exercise != exercise_id for r in handin.results):
             handins.append(handin)
             continue
-        entry = handin.record["exercises"].get(exercise_id)
+        exercises = handin.record.get("exercises", {})
+        entry = exercises.get(exercise_id, {})  # none: the hand-in never got to it
         state = entry.get("state", "") if isinstance(entry, dict) else "unreadable"
         if state not in ("evaluated", "unreadable"):  # a stub, a missing answer, never reached: unchanged
             handins.append(handin)
@@ -329,8 +332,11 @@ def regrade(
         if fresh is None:
             rerun.append(handin.path)
             again = grade_handin(Path(handin.path), course, options, seed=handin.seed)
-            fresh = next(r for r in again.results if r.exercise == exercise_id)
-            handin.record["exercises"][exercise_id] = again.record["exercises"][exercise_id]
+            old = next(r for r in handin.results if r.exercise == exercise_id)
+            fresh = next((r for r in again.results if r.exercise == exercise_id), old)
+            found = again.record.get("exercises", {})
+            if exercise_id in found:
+                handin.record.setdefault("exercises", {})[exercise_id] = found[exercise_id]
         old = next(r for r in handin.results if r.exercise == exercise_id)
         fresh.argument = old.argument
         handin.results = [fresh if r.exercise == exercise_id else r for r in handin.results]
