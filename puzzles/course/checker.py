@@ -770,7 +770,6 @@ def judge(
                 where = "" if plan.value else f"at {place(case, entry.names)}"
                 return "incorrect", _raised_message(event, where, what, entry), "", None
             value = event.value
-            where = "" if plan.value else f"at {place(case, entry.names)}"
             # the reference is the pack's (its faults stay the pack's); reading, comparing and
             # showing the answer's value is the answer's: a value the check cannot handle is wrong
             expected = stage.reference(*case) if stage.judge is None else None
@@ -779,6 +778,7 @@ def judge(
             except PackFault:
                 raise
             except Exception as error:  # noqa: BLE001 - whatever the answer's value makes the check raise
+                where = "" if plan.value else f"at {place(case, entry.names)}"
                 return "incorrect", _unhandled(what, where, error), "", None
             if problem is not None:
                 return "incorrect", problem, "", None
