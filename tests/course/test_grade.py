@@ -477,3 +477,20 @@ def test_a_record_over_the_codecs_cap_regrades_and_a_cut_record_is_one_sentence(
         [*command, "--exercise", "matchsticks-1"], capture_output=True, text=True, timeout=600
     )
     assert cut.returncode == 2 and "cannot be read back" in cut.stderr and "Traceback" not in cut.stderr
+
+
+def test_a_check_that_fails_on_one_exercise_voids_no_other_exercise_of_the_hand_in(monkeypatch):
+    from puzzles.instructor.grading import session
+
+    judge = session.checker.judge
+
+    def failing_on_the_first(entry, events, seed=None):
+        if entry.exercise_id == FIRST.id:
+            raise RuntimeError("the check's own code failed")
+        return judge(entry, events, seed)
+
+    monkeypatch.setattr(session.checker, "judge", failing_on_the_first)
+    handin = grade_handin(LESSON.path, COURSE, Options())
+    verdicts = {r.exercise: (r.verdict, r.detail) for r in handin.results}
+    assert verdicts[FIRST.id][0] == "check failed" and "RuntimeError" in verdicts[FIRST.id][1], verdicts
+    assert all(v == "correct" for e, (v, _) in verdicts.items() if e != FIRST.id), verdicts
