@@ -10,8 +10,10 @@ value asked, and the sentence for a pass. The checker does the rest, once for ev
 
 1. ``not attempted yet`` for the untouched stub (``...``, ``None``, a body of only ``...``);
 2. the answer runs in a child process (``probe``): the modules the exercise is to be done
-   without cannot be reached by any route, only the answer's own time counts against the
-   limit, and what comes back is plain data (``codec``): numbers, strings, containers;
+   without are closed (formatively: code written in the student's kernel before the check to
+   defeat it is not stopped there; the grader's sandbox is what binds, see the README's "What
+   the checks protect"), only the answer's own time counts against the limit, and what comes
+   back is plain data (``codec``): numbers, strings, containers;
 3. the verdict is decided here, after the child, from that data alone: values are compared
    by their base type with the reference's own comparison, never the answer's ``__eq__``;
 4. one comparison writes every message: the smallest counterexample when the inputs go from
@@ -53,7 +55,7 @@ from fractions import Fraction
 from typing import Any
 
 from puzzles.course import probe as probes
-from puzzles.course.codec import Other
+from puzzles.course.codec import MAX_ITEMS, Other
 
 __all__ = [
     "Verdict",
@@ -554,7 +556,7 @@ def show(value: Any, limit: int = 120) -> str:
         if isinstance(item, Fraction):
             return str(item)
         if isinstance(item, range):
-            if item.step == 1 and len(item) > 8:
+            if item.step == 1 and item.stop - item.start > 8:  # never len(): it may pass sys.maxsize
                 return f"range({inner(item.start, room)}, {inner(item.stop, room)})"
             return repr(item)
         if isinstance(item, (set, frozenset)):
@@ -629,8 +631,12 @@ def exact_number(value: Any) -> str | None:
 
 
 def set_of_whole(value: Any) -> str | None:
-    """A set (or range, list, tuple) of integers; a range holds integers (never walked through)."""
+    """A set (or range, list, tuple) of integers; a range holds integers (never walked through),
+    and one of more items than a check's values may hold (``codec.MAX_ITEMS``) is refused, so that
+    a check never builds a set of it."""
     if isinstance(value, range):
+        if (value.stop - value.start) // value.step > MAX_ITEMS:
+            return f"a range of more than {MAX_ITEMS} integers: far more than a set this check asks for"
         return None
     if not isinstance(value, (set, list, tuple)):
         return f"{_a(value)}: a set of integers is asked"
@@ -764,26 +770,18 @@ def judge(
                 where = "" if plan.value else f"at {place(case, entry.names)}"
                 return "incorrect", _raised_message(event, where, what, entry), "", None
             value = event.value
-            if plan.kind is not None and (problem := plan.kind(value)) is not None:
+            # the reference is the pack's (its faults stay the pack's); reading, comparing and
+            # showing the answer's value is the answer's: a value the check cannot handle is wrong
+            expected = stage.reference(*case) if stage.judge is None else None
+            try:
+                problem = _value_problem(plan, stage, stage_index, case, value, expected, entry, shown)
+            except PackFault:
+                raise
+            except Exception as error:  # noqa: BLE001 - whatever the answer's value makes the check raise
                 where = "" if plan.value else f"at {place(case, entry.names)}"
-                prefix = f"{where} {what}" if where else what
-                gives = "gives" if not plan.value else "is"
-                return "incorrect", f"{prefix} {gives} {shown(value)}, {problem}.", "", None
-            if stage.judge is not None:
-                problem = stage.judge(case, value)
-                if problem is not None:
-                    if stage.hidden:  # the unit's sentence, and where the case came from
-                        problem = f"{problem.rstrip()} (This is a case the grader drew.)"
-                    return "incorrect", problem, "", None
-            else:
-                expected = stage.reference(*case)
-                if not (plan.same or _equal)(value, expected):
-                    return (
-                        "incorrect",
-                        _mismatch(plan, stage, stage_index, case, value, expected, entry, shown),
-                        "",
-                        None,
-                    )
+                return "incorrect", _unhandled(what, where, error), "", None
+            if problem is not None:
+                return "incorrect", problem, "", None
             values.append(value)
             index += 1
         elif isinstance(event, probes.TimedOut):
@@ -809,6 +807,15 @@ def judge(
                 "",
                 event.seconds,
             )
+        elif isinstance(event, probes.Fault) and event.after_answer:
+            return (
+                "incorrect",
+                f"the check's process failed after {what} had started running in it ({event.why}): "
+                "something your answer did (a timer or signal it set, or writing into the check's channel) "
+                "stopped the check. A check reads only the values your answer returns.",
+                "",
+                None,
+            )
         elif isinstance(event, probes.Fault):
             return (
                 "check failed",
@@ -829,10 +836,59 @@ def judge(
         elif isinstance(event, probes.Finished):
             if index != len(flat):
                 return "incorrect", _TAMPERED, event.output, None
-            if plan.conclude is not None and (problem := plan.conclude(values)) is not None:
+            try:
+                problem = plan.conclude(values) if plan.conclude is not None else None
+            except PackFault:
+                raise
+            except Exception as error:  # noqa: BLE001 - the answer's values, taken together
+                return "incorrect", _unhandled(what, "", error), event.output, event.seconds
+            if problem is not None:
                 return "incorrect", problem, event.output, event.seconds
             return "correct", plan.passed, event.output, event.seconds
     return "check failed", "the check's child sent no verdict data; please report it.", "", None
+
+
+def _value_problem(
+    plan: Plan,
+    stage: Stage,
+    stage_index: int,
+    case: tuple,
+    value: Any,
+    expected: Any,
+    entry: Exercise,
+    shown: Callable[[Any], str],
+) -> str | None:
+    """What is wrong with the answer's ``value`` on ``case`` (None: it is right)."""
+    what = plan.what
+    if plan.kind is not None and (problem := plan.kind(value)) is not None:
+        where = "" if plan.value else f"at {place(case, entry.names)}"
+        prefix = f"{where} {what}" if where else what
+        gives = "gives" if not plan.value else "is"
+        return f"{prefix} {gives} {shown(value)}, {problem}."
+    if stage.judge is not None:
+        problem = stage.judge(case, value)
+        if problem is not None and stage.hidden:  # the unit's sentence, and where the case came from
+            problem = f"{problem.rstrip()} (This is a case the grader drew.)"
+        return problem
+    if not (plan.same or _equal)(value, expected):
+        return _mismatch(plan, stage, stage_index, case, value, expected, entry, shown)
+    return None
+
+
+def _unhandled(what: str, where: str, error: Exception) -> str:
+    """The sentence for a value the check cannot read, compare or show (never the pack's fault)."""
+    try:
+        detail = str(error)
+    except Exception:  # noqa: BLE001
+        detail = ""
+    detail = detail if len(detail) <= 120 else detail[:117] + "..."
+    name = type(error).__name__
+    place_words = f" {where}" if where else ""
+    return (
+        f"{what} gave{place_words} a value the check cannot compare or show ({name}"
+        f"{': ' + detail if detail else ''}): return a value of the kind asked, of a size the check can "
+        "read (a range or container of at most a few million items)."
+    )
 
 
 def _equal(given: Any, expected: Any) -> bool:

@@ -205,6 +205,12 @@ def plain(value: Any) -> Any:
         return {"$": "other", "type": type(value).__name__, "repr": f"<a value too large to check: {why}>"}
     except RecursionError:
         return {"$": "other", "type": type(value).__name__, "repr": "<a value nested too deeply to check>"}
+    except Exception as error:  # noqa: BLE001 - an object whose own code fails when read is not plain data
+        return {
+            "$": "other",
+            "type": type(value).__name__,
+            "repr": f"<a value that could not be read: {type(error).__name__}>",
+        }
 
 
 def encode(value: Any) -> str:

@@ -3,9 +3,10 @@
 The child is a fork of the process that asked for the check (the notebook's kernel, or the
 grader's runner). It lives only for the check; ``install`` makes it a place where
 
-* the modules an exercise is to be done without cannot be used by any route: every function
-  defined in their files is replaced by one that raises ``PackageReached`` (so a name imported
-  before, a helper that calls the package, ``importlib.import_module``, ``__import__``,
+* the modules an exercise is to be done without cannot be used by the routes an answer has
+  when it runs (formative in a student's kernel: see the README): every function defined in
+  their files is replaced by one that raises ``PackageReached`` (so a name imported before,
+  a helper that calls the package, ``importlib.import_module``, ``__import__``,
   ``sys.modules``, ``exec`` of a string and attribute chains all end there); their caches are
   emptied and their data dropped; a Python audit hook, which nothing can remove, refuses to
   load them again, to open their files, and to reach memory through ``ctypes`` or the

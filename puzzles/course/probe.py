@@ -110,10 +110,14 @@ class Garbled(Event):
 
 @dataclass(frozen=True)
 class Fault(Event):
-    """The check's child failed outside the answer (building inputs, closing modules): the pack's fault."""
+    """The check's child failed outside the answer. Before the answer was first called (building
+    inputs, closing modules) that is the pack's fault; once the answer has run in the child,
+    anything that fails there (a signal or timer the answer set, a "fault" frame it wrote into the
+    channel itself) is the answer's doing: ``after_answer`` says which."""
 
     index: int
     why: str
+    after_answer: bool = False
 
 
 @dataclass(frozen=True)
@@ -271,6 +275,9 @@ def _child(
         if checker is not None:  # the plans (and their references' caches) are not the answer's to read
             checker._forget_plans()
         guard.install(without)
+        # from here on the answer runs in this process: whatever fails later may be its doing,
+        # and this frame (written before its first call, so never by it) tells the parent so
+        _write_frame(fd, {"started": True})
         clock = time.process_time  # the answer's own processor time: a busy machine does not count
         used = 0.0
         sequence = 0
@@ -427,6 +434,7 @@ def probe(
     frames = _Frames(read_end)
     started = time.monotonic()
     last_index = -1
+    answer_started = False
     try:
         while True:
             index, used, call_started, call_wall = _read_board(board)
@@ -464,8 +472,11 @@ def probe(
                 yield Garbled(last_index + 1, str(error))
                 return
             for frame in received:
+                if frame.get("started") is True and not answer_started:
+                    answer_started = True
+                    continue
                 if "fault" in frame:
-                    yield Fault(last_index + 1, str(frame["fault"]))
+                    yield Fault(last_index + 1, str(frame["fault"])[:300], after_answer=answer_started)
                     return
                 if frame.get("end"):
                     yield Finished(str(frame.get("output", "")), float(frame.get("t", 0.0)))

@@ -78,6 +78,23 @@ def whole_number(value: object, what: str, least: int | None = None, most: int |
     return value
 
 
+def exact(value: object, what: str) -> int | Fraction:
+    """``value`` as a Python int or a Fraction of Python ints, or ``ValueError("<what> must be an
+    exact number (an int or a Fraction), got ...")``.
+
+    numpy integers become Python ints, and a Fraction built from them (``Fraction(np.int64(3))``
+    keeps numpy's numerator) is rebuilt from Python ints: exact arithmetic downstream may call
+    ``int`` methods (``bit_length``) that numpy's integers lack. Bools and floats are refused.
+    """
+    if type(value) is int:
+        return value
+    if is_bool(value) or not isinstance(value, numbers.Rational):
+        raise ValueError(f"{what} must be an exact number (an int or a Fraction), got {shown(value)}")
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    return Fraction(int(value.numerator), int(value.denominator))
+
+
 def number(
     value: object,
     what: str,
@@ -85,7 +102,8 @@ def number(
     most: float | None = None,
     below: float | None = None,
 ) -> Any:
-    """``value`` unchanged when it is a finite real number (ints, floats, Fractions, numpy numbers).
+    """``value`` when it is a finite real number (ints, floats, Fractions; numpy numbers as the
+    Python numbers they stand for).
 
     Bools, None, strings, complex numbers, nan and infinities are refused; ``least`` and ``most``
     bound it (inclusive), ``below`` from above (exclusive).
@@ -98,6 +116,10 @@ def number(
         raise ValueError(f"{what} must be a number, got {shown(value)}")
     if not isinstance(value, numbers.Rational) and not math.isfinite(value):  # ints may exceed floats
         raise ValueError(f"{what} must be a finite number, got {shown(value)}")
+    if isinstance(value, np.generic):  # numpy's numbers as the Python numbers they stand for
+        value = value.item()
+    elif isinstance(value, Fraction) and type(value.numerator) is not int:  # Fraction(np.int64(3))
+        value = Fraction(int(value.numerator), int(value.denominator))
     if least is not None and value < least:
         raise ValueError(f"{what} must be at least {least}, got {shown(value)}")
     if most is not None and value > most:
@@ -199,6 +221,7 @@ def probability_vector(
     """Non-negative numbers that sum to 1: exactly when all are ints or Fractions, else within
     ``tolerance``. A float vector that misses 1 is refused with a pointer to Fractions."""
     items = sequence(values, what, length=length, least=1, most=longest)
+    items = [item.item() if isinstance(item, np.generic) else item for item in items]  # numpy: Python's
     for item in items:
         if is_bool(item) or not isinstance(item, numbers.Real):
             raise ValueError(f"each entry of {what} must be a number, got {shown(item)}")

@@ -7,8 +7,9 @@ then with the package's closed forms (tested against the DP in ``tests/egg``) at
 messages: the smallest counterexample on the DP's range, the place and the closed form's value
 beyond it.
 
-All of them are done "without the package": while the answer runs, ``puzzles.egg`` cannot be
-reached by any route (``exercise(..., without="puzzles.egg")``).
+All of them are done "without the package": while the answer runs, ``puzzles.egg`` is
+closed to it (``exercise(..., without="puzzles.egg")``): formatively in the notebook, bindingly
+in the grader's sandbox (see the README's "What the checks protect").
 
 When graded (``plan(seed)``), each check adds sizes drawn with the grader's seed: just past the
 DP's range, the ends of blocks of equal W at random magnitudes, random sizes up to the largest

@@ -32,6 +32,7 @@ from typing import Literal
 import numpy as np
 
 from puzzles.course.validate import cap as _cap
+from puzzles.course.validate import exact as _exact
 from puzzles.course.validate import sequence as _sequence
 from puzzles.course.validate import shown as _shown
 from puzzles.course.validate import whole_number as _check_int
@@ -353,10 +354,7 @@ def _check_prior(prior: Sequence[Rational]) -> list[Fraction]:
         raise ValueError("the prior is empty: give one weight for each possible C = 0..H")
     exact = []
     for c, w in enumerate(weights):
-        if isinstance(w, bool) or not isinstance(w, (int, Fraction, np.integer)):
-            raise ValueError(
-                f"the weight of C = {c} must be an exact number (an int or a Fraction), got {w!r}"
-            )
+        w = _exact(w, f"the weight of C = {c}")  # numpy integers become Python ints
         if w <= 0:
             raise ValueError(f"every weight must be positive, but the weight of C = {c} is {w}")
         exact.append(Fraction(w))

@@ -7,7 +7,8 @@ judgement of the answer's value (a depth vector is a search tree of least cost).
 runs the answer in a child, on plain data, and writes the messages.
 
 Every exercise that asks for the student's own computation is done without the package: while
-the answer runs, the modules named by ``without`` cannot be reached by any route. The inputs
+the answer runs, the modules named by ``without`` are closed to it (formatively in
+the notebook, bindingly in the grader's sandbox: the README's "What the checks protect"). The inputs
 never hold an answer: the iterations of Dresher's method (higher-lower-7) are taken every
 other step of a run, so that no input's successor (the next basis and its inverse) is itself
 an input; references are computed where the answer does not run, and cached only in this

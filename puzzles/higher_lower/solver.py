@@ -179,7 +179,7 @@ def certify(N: int, hider: Sequence, searcher: Sequence[tuple[object, Sequence[i
     if bob_best_payoff(hider) != value:
         return False
     best, _ = alice_best_reply(N, searcher)
-    return best == value
+    return bool(best == value)  # a truth value of Python's, whatever numbers were given
 
 
 # ---------------------------------------------------------------------------

@@ -36,7 +36,10 @@ only when the LMS says so (Canvas's ``late`` in the name, or a submission time f
 from __future__ import annotations
 
 import argparse
+import contextlib
+import csv
 import datetime as dt
+import json
 import multiprocessing
 import os
 import queue
@@ -44,6 +47,7 @@ import re
 import signal
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
@@ -222,8 +226,7 @@ class _Outputs:
 
     def record(self, handin: HandIn, key: str) -> None:
         self.identify(handin)
-        data = asdict(handin)
-        self.records.write_text(key + ".json", codec.encode(data))
+        self.records.write_text(key + ".json", record_text(asdict(handin)))
         late = gradebook.is_late(handin.student, self.submitted, self.due)
         self.feedback.write_text(key + ".md", gradebook.feedback_text(handin, self.course, self.marks, late))
 
@@ -273,6 +276,37 @@ def grade(paths: list[Path], course: model.Course, options: Options, jobs: int, 
     return [h for h in handins if h is not None]
 
 
+def record_text(value: object, depth: int = 0) -> str:
+    """A hand-in's record as the codec's text, written piece by piece: each exercise's values
+    came through the codec's caps one by one, and a record holds as many of them as the checks
+    asked for (tens of thousands), so the record as a whole is never cut to a placeholder.
+    ``codec.decode`` reads it back whole."""
+    if depth < 8 and isinstance(value, dict) and all(isinstance(key, str) for key in value):
+        return codec.encode_entries({key: record_text(item, depth + 1) for key, item in value.items()})
+    if depth < 8 and isinstance(value, list):
+        return codec.encode_list([record_text(item, depth + 1) for item in value])
+    return codec.encode(value)
+
+
+class RecordError(ValueError):
+    """A record of an earlier run that cannot be read back (damaged, or cut by an older version)."""
+
+
+def _read_record(path: Path) -> HandIn:
+    try:
+        data = codec.decode(path.read_text())
+        if not isinstance(data, dict):
+            raise TypeError(f"it holds {data!r} instead of a hand-in's record")
+        student = Student(**data["student"])
+        results = [Result(**r) for r in data["results"]]
+        return HandIn(**{**data, "student": student, "results": results})
+    except (OSError, UnicodeDecodeError, codec.CodecError, KeyError, TypeError) as error:
+        raise RecordError(
+            f"the record {path} cannot be read back ({error}); grade the hand-ins again without --exercise "
+            "(the record is then written anew)"
+        ) from None
+
+
 def regrade(
     exercise_id: str, records: Path, course: model.Course, options: Options
 ) -> tuple[list[HandIn], list[str]]:
@@ -281,24 +315,29 @@ def regrade(
     course.exercise(exercise_id)  # a sentence for an unknown id
     handins, rerun = [], []
     for path in sorted(records.glob("*.json")):
-        data = codec.decode(path.read_text())
-        student = Student(**data["student"])
-        results = [Result(**r) for r in data["results"]]
-        data = {**data, "student": student, "results": results}
-        handin = HandIn(**data)
+        handin = _read_record(path)
+        if not isinstance(handin.record, dict):
+            handin.record = {}
+        if not isinstance(handin.record.get("exercises", {}), dict):  # unreadable: run again below
+            handin.record["exercises"] = dict.fromkeys(r.exercise for r in handin.results)
         if all(r.exercise != exercise_id for r in handin.results):
             handins.append(handin)
             continue
-        state = handin.record.get("exercises", {}).get(exercise_id, {}).get("state", "")
-        if state != "evaluated":  # a stub, a missing answer, a notebook that never got there: unchanged
+        exercises = handin.record.get("exercises", {})
+        entry = exercises.get(exercise_id, {})  # none: the hand-in never got to it
+        state = entry.get("state", "") if isinstance(entry, dict) else "unreadable"
+        if state not in ("evaluated", "unreadable"):  # a stub, a missing answer, never reached: unchanged
             handins.append(handin)
             continue
-        fresh = rejudge(exercise_id, handin.record)
+        fresh = rejudge(exercise_id, handin.record) if state == "evaluated" else None
         if fresh is None:
             rerun.append(handin.path)
             again = grade_handin(Path(handin.path), course, options, seed=handin.seed)
-            fresh = next(r for r in again.results if r.exercise == exercise_id)
-            handin.record["exercises"][exercise_id] = again.record["exercises"][exercise_id]
+            old = next(r for r in handin.results if r.exercise == exercise_id)
+            fresh = next((r for r in again.results if r.exercise == exercise_id), old)
+            found = again.record.get("exercises", {})
+            if exercise_id in found:
+                handin.record.setdefault("exercises", {})[exercise_id] = found[exercise_id]
         old = next(r for r in handin.results if r.exercise == exercise_id)
         fresh.argument = old.argument
         handin.results = [fresh if r.exercise == exercise_id else r for r in handin.results]
@@ -326,6 +365,90 @@ def _share(text: str) -> float:
     return share
 
 
+MEMORY_RANGE = (0.25, 1024.0)  # gigabytes a hand-in may use: a Python kernel needs about 0.2
+CELL_RANGE = (1.0, 86_400.0)  # seconds a cell may run
+HANDIN_RANGE = (10.0, 7 * 86_400.0)  # seconds a hand-in may take
+JOBS_RANGE = (1, 256)  # hand-ins graded at once
+
+
+def _in_range(what: str, kind: type, low: float, high: float, unit: str = "") -> Callable[[str], float]:
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``, else one sentence."""
+
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or value != value or not low <= value <= high:
+            words = "a whole number" if kind is int else "a number"
+            raise argparse.ArgumentTypeError(
+                f"{what} is {words} from {low:g} to {high:g}{unit}, got {text!r}"
+            )
+        return value
+
+    parse.__name__ = what  # argparse names the type in its own messages
+    return parse
+
+
+memory_gigabytes = _in_range("the memory a hand-in may use", float, *MEMORY_RANGE, " (gigabytes)")
+cell_seconds = _in_range("the time a cell may run", float, *CELL_RANGE, " (seconds)")
+handin_seconds = _in_range("the time a hand-in may take", float, *HANDIN_RANGE, " (seconds)")
+jobs_count = _in_range("the number of hand-ins graded at once", int, *JOBS_RANGE)
+
+
+def check_out(out: Path, handins: list[Path], regrading: bool) -> None:
+    """Refuse, before any work, a gradebook path that would overwrite what the grader did not
+    write: a folder, a file of the instructor's (``pyproject.toml``), a hand-in being graded.
+    A gradebook or details file of an earlier run of the grader's own is fine (the gradebook is
+    in the grader's list ``.<out>.written``; the details file starts with the grader's header)."""
+    details = out.with_name(out.stem + "-details.csv")
+    if out.is_dir():
+        raise BuildRefused(
+            f"--out {out} is a folder; give the gradebook's file name, such as {out / 'grades.csv'}"
+        )
+    if not out.parent.is_dir():
+        raise BuildRefused(f"--out {out}: the folder {out.parent} does not exist; make it first")
+    given = set()
+    for handin in collect(handins) if not regrading else []:
+        with contextlib.suppress(OSError):
+            given.add(handin.resolve())
+    for target in (out, details):
+        if target.is_dir():
+            raise BuildRefused(
+                f"the grader writes the file {target}, and there is a folder of that name; move it"
+            )
+        if target.resolve() in given:
+            raise BuildRefused(f"--out {out} would overwrite the hand-in {target}; choose another name")
+    if out.exists() and not _own_gradebook(out):
+        raise BuildRefused(
+            f"--out {out} exists and was not written by the grader; it is left as it is: choose another name "
+            "(or move that file)"
+        )
+    if details.exists() and not _own_details(details):
+        raise BuildRefused(
+            f"the grader writes its details to {details}, which exists and was not written by the grader; "
+            "choose another --out (or move that file)"
+        )
+
+
+def _own_gradebook(out: Path) -> bool:
+    manifest = out.with_name(f".{out.name}.written")
+    try:
+        files = json.loads(manifest.read_text(encoding="utf-8"))["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    return isinstance(files, dict) and out.name in files
+
+
+def _own_details(path: Path) -> bool:
+    try:
+        with path.open(encoding="utf-8", newline="") as stream:
+            first = next(csv.reader(stream), [])
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return False
+    return first[:6] == ["student", "name", "file", "lesson", "exercise", "verdict"]
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("handins", nargs="*", type=Path, help="the hand-ins: notebooks, or folders of them")
     parser.add_argument(
@@ -345,7 +468,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "'Name (12345)' with the assignment's id updates that assignment",
     )
     parser.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="hand-ins graded at once (default: the cores)"
+        "--jobs",
+        type=jobs_count,
+        default=os.cpu_count() or 1,
+        help=f"hand-ins graded at once, {JOBS_RANGE[0]} to {JOBS_RANGE[1]} (default: the cores)",
     )
     parser.add_argument(
         "--due",
@@ -406,13 +532,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "unless an answer relies on the lesson's own cells, which the grader notices and then does anyway)",
     )
     parser.add_argument(
-        "--cell-timeout", type=float, default=120.0, help="seconds a cell may run (default 120)"
+        "--cell-timeout",
+        type=cell_seconds,
+        default=120.0,
+        help=f"seconds a cell may run, {CELL_RANGE[0]:g} to {CELL_RANGE[1]:g} (default 120)",
     )
     parser.add_argument(
-        "--handin-timeout", type=float, default=900.0, help="seconds a whole hand-in may take (default 900)"
+        "--handin-timeout",
+        type=handin_seconds,
+        default=900.0,
+        help=f"seconds a whole hand-in may take, {HANDIN_RANGE[0]:g} to {HANDIN_RANGE[1]:g} (default 900)",
     )
     parser.add_argument(
-        "--memory", type=float, default=4.0, help="gigabytes of memory a hand-in may use (default 4)"
+        "--memory",
+        type=memory_gigabytes,
+        default=4.0,
+        help=f"gigabytes of memory a hand-in may use, {MEMORY_RANGE[0]:g} to {MEMORY_RANGE[1]:g} (default 4)",
     )
     parser.add_argument(
         "--unsafe",
@@ -428,6 +563,7 @@ def run(args: argparse.Namespace) -> int:
         course = model.load(args.notebooks)
         if args.lesson:
             course.lesson(args.lesson)
+        check_out(args.out, args.handins, regrading=bool(args.exercise))
         outputs = _Outputs(args.out, course, args)
         outputs.prepare(regrading=bool(args.exercise))
     except (model.CourseError, BuildRefused, gradebook.MarksError, gradebook.SubmittedError) as error:
@@ -472,7 +608,7 @@ def _run(args, course, outputs, options, started) -> int:
     if args.exercise:
         try:
             handins, rerun = regrade(args.exercise, outputs.records.path, course, options)
-        except model.CourseError as error:
+        except (model.CourseError, RecordError) as error:
             print(f"dp-puzzles grade: {error}", file=sys.stderr)
             return 2
         if not handins:

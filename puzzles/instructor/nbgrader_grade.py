@@ -49,6 +49,7 @@ from pathlib import Path
 import nbformat
 
 from puzzles.instructor import course as model
+from puzzles.instructor import grade as grading_options
 from puzzles.instructor.nbgrader import CONFIG, PER_LESSON, PER_UNIT, assignment_of
 
 __all__ = [
@@ -415,16 +416,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--notebooks", type=Path, default=None, help="the course's notebooks (default: the repository's)"
     )
     parser.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="hand-ins graded at once (default: the cores)"
+        "--jobs",
+        type=grading_options.jobs_count,
+        default=os.cpu_count() or 1,
+        help="hand-ins graded at once, 1 to 256 (default: the cores)",
     )
     parser.add_argument(
-        "--cell-timeout", type=float, default=120.0, help="seconds a cell may run (default 120)"
+        "--cell-timeout",
+        type=grading_options.cell_seconds,
+        default=120.0,
+        help="seconds a cell may run, 1 to 86400 (default 120)",
     )
     parser.add_argument(
-        "--handin-timeout", type=float, default=900.0, help="seconds a whole hand-in may take (default 900)"
+        "--handin-timeout",
+        type=grading_options.handin_seconds,
+        default=900.0,
+        help="seconds a whole hand-in may take, 10 to 604800 (default 900)",
     )
     parser.add_argument(
-        "--memory", type=float, default=4.0, help="gigabytes of memory a hand-in may use (default 4)"
+        "--memory",
+        type=grading_options.memory_gigabytes,
+        default=4.0,
+        help="gigabytes of memory a hand-in may use, 0.25 to 1024 (default 4)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument(

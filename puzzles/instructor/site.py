@@ -715,7 +715,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "_toc.yml; a lesson without one is always held), or `today`; the launch links open the "
         "release of that day (dp-puzzles release --until); default: every lesson",
     )
-    parser.add_argument("--jobs", default="auto", help="Sphinx's -j (default auto)")
+    parser.add_argument(
+        "--jobs", type=sphinx_jobs, default="auto", help="Sphinx's -j: auto, or 1 to 256 (default auto)"
+    )
+
+
+def sphinx_jobs(text: str) -> str:
+    """Sphinx's ``-j``: ``auto`` or a whole number from 1 to 256, else one sentence."""
+    if text.strip() == "auto":
+        return "auto"
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if not 1 <= jobs <= 256:
+        raise argparse.ArgumentTypeError(f"Sphinx's -j is auto or a whole number from 1 to 256, got {text!r}")
+    return str(jobs)
 
 
 def run(args: argparse.Namespace) -> int:

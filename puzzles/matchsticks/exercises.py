@@ -13,9 +13,9 @@ rounded), comparing with the rule the lesson proves; the tests of this unit chec
 against the DP and the searches. The checker writes the messages.
 
 Every exercise asks for the student's own rule: while the answer runs, ``puzzles.matchsticks``
-cannot be reached by any route (``exercise(..., without=WITHOUT)``). The references beyond the
-tables are the package's documented functions (the paper's theorem, periods found by the DP,
-Bouton's rule), never the answer written out.
+is closed to it (``exercise(..., without=WITHOUT)``; bindingly in the grader's sandbox). The
+references beyond the tables are the package's documented functions (the paper's theorem,
+periods found by the DP, Bouton's rule), never the answer written out.
 
 When graded (``plan(seed)``), each check adds cases drawn with the grader's seed: sizes and take
 limits between and beyond the public ones, and the positions the public cases leave out (small

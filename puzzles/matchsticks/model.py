@@ -281,6 +281,7 @@ def theorem_levels(N: int, M: int) -> list[int]:
 
     Empty when no winning first pick exists.
     """
+    N, M = _start(N), _largest_take(M)  # Python ints from here on (numpy integers too)
     if first_pick(N, M) is None:
         return []
     p = theorem_p(N, M)

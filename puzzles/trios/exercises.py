@@ -12,7 +12,7 @@ proved in the lesson), on a range well beyond what the lessons print. The checke
 messages.
 
 The exercises that ask for the student's own count or computation are done without the
-package: ``puzzles.trios`` cannot be reached by any route while the answer runs (trios-2,
+package: ``puzzles.trios`` is closed to the answer while it runs (bindingly in the grader) (trios-2,
 trios-3, trios-4). Trios-5 lets the student build on the package's ``transitions``, so only
 the package's own solver of that exercise is closed (``three_known_rounds`` and its memoised
 helper: ``exercise(..., without=SOLVER)`` names the two functions, and the checker closes them).

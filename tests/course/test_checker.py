@@ -677,3 +677,81 @@ def test_a_closed_closure_whose_free_variables_are_named_args_and_kwargs_is_clos
     assert task.__code__.co_qualname == "puzzles.example.task"  # the tripwire, no longer the task
     with pytest.raises(BaseException):  # noqa: B017 - outside a check the tripwire's exception is not set up
         task()
+
+
+# -- whatever the answer returns or does is the answer's -------------------------------------------------
+
+
+@exercise("demo-11", names="k")
+def _lengths() -> Plan:
+    return Plan(
+        [Stage([(k,) for k in range(3)], reference=lambda k: k, evidence="k")],
+        same=lambda given, expected: len(given) == expected,
+        what="your items",
+        passed="lengths.",
+    )
+
+
+@pytest.mark.parametrize("exercise_id", ["demo-1", "demo-4", "demo-11"])
+def test_a_value_the_check_cannot_compare_or_show_is_the_answers_fault(exercise_id):
+    # range(1, 10**40) has no len(); a check that shows, compares or measures it must not fail
+    verdict = verify(exercise_id, lambda *args: range(1, 10**40))
+    assert verdict.status == "incorrect", verdict
+    assert "pack's fault" not in verdict.message
+    assert "10**40" in verdict.message or "cannot compare or show" in verdict.message
+
+
+def test_a_value_whose_own_code_fails_when_read_is_the_answers_fault():
+    class Unreadable:
+        @property
+        def __class__(self):
+            raise RuntimeError("no class for you")
+
+    verdict = verify("demo-1", lambda k: Unreadable())
+    assert verdict.status == "incorrect", verdict
+    assert "pack's fault" not in verdict.message
+
+
+def _channels() -> list[int]:
+    found = []
+    for fd in map(int, os.listdir("/proc/self/fd")):
+        try:
+            if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                found.append(fd)
+        except OSError:
+            pass
+    return found
+
+
+def test_a_fault_frame_the_answer_forges_is_its_own_fault():
+    def forger(k):
+        from puzzles.course import probe
+
+        for fd in _channels():
+            with contextlib.suppress(OSError):
+                probe._write_frame(fd, {"fault": "MemoryError: the course pack broke"})
+        return k * k
+
+    verdict = verify("demo-1", forger)
+    assert verdict.status == "incorrect", verdict
+    assert "pack's fault" not in verdict.message and "your answer" in verdict.message
+
+
+def test_a_timer_the_answer_sets_in_the_checks_process_is_its_own_fault():
+    class Ring(BaseException):
+        pass
+
+    def timer(k):
+        def ring(number, frame):
+            raise Ring
+
+        if k == 9:  # rings while the check's own code writes back the long value returned
+            value = list(range(150_000))
+            signal.signal(signal.SIGALRM, ring)
+            signal.setitimer(signal.ITIMER_REAL, 0.002)
+            return value
+        return k * k
+
+    verdict = verify("demo-1", timer)
+    assert verdict.status == "incorrect", verdict
+    assert "pack's fault" not in verdict.message

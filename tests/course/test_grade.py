@@ -426,3 +426,71 @@ def test_a_teacher_notebook_is_all_correct_and_its_student_edition_all_not_attem
     assert {r.verdict for r in stub.results} == {"not attempted"}, [
         (r.exercise, r.detail) for r in stub.results
     ]
+
+
+def test_a_value_the_check_cannot_handle_and_a_huge_cell_cost_only_their_own_exercise(tmp_path):
+    # a wrong answer returning range(1, 10**40) is "Not yet" with a sentence, the other exercise is
+    # graded; a 50 MB cell is refused with a sentence naming it and the limit, the rest is run
+    teacher = LESSON.notebook
+    first = FIRST.cells.solutions[0]
+    handed = _inserted(
+        _with(teacher, first, "def one_egg_expected(k):\n    return range(1, 10**40)\n"),
+        SECOND.cells.statement,
+        "padding = '" + "x" * 50_000_000 + "'",
+    )
+    path = tmp_path / "overflowo_4040_940_01-worst-case.ipynb"
+    nbformat.write(handed, path)
+    handin = grade_handin(path, COURSE, Options())
+    verdicts = {r.exercise: (r.verdict, r.detail) for r in handin.results}
+    assert verdicts[FIRST.id][0] == "incorrect", verdicts
+    assert "fault" not in verdicts[FIRST.id][1]
+    assert verdicts[SECOND.id][0] == "correct", verdicts
+    huge = [note for note in handin.notes if "50,000,012 characters" in note]
+    assert huge and "1,000,000" in huge[0] and "cell" in huge[0], handin.notes
+
+
+def test_a_record_over_the_codecs_cap_regrades_and_a_cut_record_is_one_sentence(tmp_path):
+    # matchsticks I's correct answers give more values, all told, than one codec value may hold
+    lesson = COURSE.lesson("matchsticks/01-the-match-stick-puzzle")
+    folder = tmp_path / "class"
+    folder.mkdir()
+    nbformat.write(lesson.notebook, folder / "matchm_4041_941_01-the-match-stick-puzzle.ipynb")
+    out = tmp_path / "grades.csv"
+    command = [str(DP_PUZZLES), "grade", "--out", str(out), "--quiet"]
+    first = subprocess.run([*command, str(folder)], capture_output=True, text=True, timeout=600)
+    assert first.returncode == 0, first.stderr
+    (record,) = (tmp_path / "grades-records").glob("*.json")
+    data = codec.decode(record.read_text())
+    assert data["record"]["exercises"]["matchsticks-1"]["events"]
+    assert isinstance(codec.decode(codec.encode(data)), codec.Other)  # over the cap of one value
+    again = subprocess.run(
+        [*command, "--exercise", "matchsticks-1"], capture_output=True, text=True, timeout=600
+    )
+    assert again.returncode == 0, again.stderr
+    assert "no notebook was run again" in again.stdout
+    with out.with_name("grades-details.csv").open() as stream:
+        rows = {row["exercise"]: row["verdict"] for row in csv.DictReader(stream)}
+    assert rows["matchsticks-1"] == "correct", rows
+    # a record cut to a placeholder (as an older version wrote it): a sentence, no traceback
+    record.write_text('{"$":"other","type":"dict","repr":"<cut>"}')
+    cut = subprocess.run(
+        [*command, "--exercise", "matchsticks-1"], capture_output=True, text=True, timeout=600
+    )
+    assert cut.returncode == 2 and "cannot be read back" in cut.stderr and "Traceback" not in cut.stderr
+
+
+def test_a_check_that_fails_on_one_exercise_voids_no_other_exercise_of_the_hand_in(monkeypatch):
+    from puzzles.instructor.grading import session
+
+    judge = session.checker.judge
+
+    def failing_on_the_first(entry, events, seed=None):
+        if entry.exercise_id == FIRST.id:
+            raise RuntimeError("the check's own code failed")
+        return judge(entry, events, seed)
+
+    monkeypatch.setattr(session.checker, "judge", failing_on_the_first)
+    handin = grade_handin(LESSON.path, COURSE, Options())
+    verdicts = {r.exercise: (r.verdict, r.detail) for r in handin.results}
+    assert verdicts[FIRST.id][0] == "check failed" and "RuntimeError" in verdicts[FIRST.id][1], verdicts
+    assert all(v == "correct" for e, (v, _) in verdicts.items() if e != FIRST.id), verdicts

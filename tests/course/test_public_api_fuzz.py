@@ -362,3 +362,36 @@ def test_each_cap_serves_its_worst_admitted_input_within_the_limits(cap):
     kind, detail = _outcome(cap.at_cap, arguments, {}, time_limit=CAP_TIME_LIMIT)
     # served, or stopped by a cost meter with the package's own sentence
     assert kind in ("returned", "sentence"), f"{cap.call}: {kind} {detail}"
+
+
+def _numpy_integers(value):
+    """``value`` with every integer, at any depth of lists and tuples, a numpy integer (and every
+    Fraction one built from numpy integers, as ``Fraction(np.int64(3))`` is)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return np.int64(value) if -(2**63) <= value < 2**63 else value
+    if isinstance(value, Fraction):
+        return Fraction(np.int64(value.numerator)) / np.int64(value.denominator)
+    if isinstance(value, list):
+        return [_numpy_integers(item) for item in value]
+    if isinstance(value, tuple) and type(value) is tuple:
+        return tuple(_numpy_integers(item) for item in value)
+    return value
+
+
+@pytest.mark.parametrize("qualified", [q for q in PUBLIC if _parameters(_function(q))])
+def test_numpy_integers_are_accepted_wherever_python_integers_are(qualified):
+    function = _function(qualified)
+    required = [p for p in _parameters(function) if p.default is inspect.Parameter.empty]
+    example = EXAMPLES.get(qualified, lambda: (3,) * len(required))()
+    numpy_example = _numpy_integers(example)
+    kind, detail = _outcome(function, numpy_example, {})
+    assert kind == "returned", f"{qualified}{numpy_example!r:.80}: {kind} {detail}"
+    if qualified in ("trios.simulate", "trios.sample_rounds"):  # random draws: compared by kind only
+        return
+    given, expected = function(*numpy_example), function(*example)
+    if " at 0x" in repr(expected):  # an object or generator without a value to compare
+        assert type(given) is type(expected), qualified
+    else:  # the same value, of Python's own types (no numpy integer leaks into a result)
+        assert repr(given) == repr(expected), qualified

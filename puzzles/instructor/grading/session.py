@@ -161,13 +161,33 @@ def _anchors(notebook: Any, lesson: model.Lesson) -> dict[str, int | None]:
     return found
 
 
+MAX_CELL = 1_000_000  # characters of one code cell the grader runs: far above any answer's
+
+
+def _huge_cells(notebook: Any) -> list[str]:
+    """A sentence for each code cell too long to run (``MAX_CELL``): such a cell is not run, the
+    others are."""
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        size = len(cell.get("source", "")) if cell.get("cell_type") == "code" else 0
+        if size > MAX_CELL:
+            found.append(
+                f"cell {index + 1} holds {size:,} characters, more than the {MAX_CELL:,} a code cell may "
+                "hold: it was not run (the other cells were)"
+            )
+    return found
+
+
 def _cells_to_run(notebook: Any, lesson: model.Lesson, full: bool) -> list[tuple[int, str]]:
     """The hand-in's code cells to run, with their indices: every one (``full``), or only the
-    student's own (answers, and cells that are not the lesson's); never a check cell."""
+    student's own (answers, and cells that are not the lesson's); never a check cell, nor a cell
+    longer than ``MAX_CELL`` characters."""
     lesson_own = _lesson_sources(str(lesson.path))
     chosen = []
     for index, cell in enumerate(notebook.cells):
         if cell.get("cell_type") != "code" or not cell.get("source", "").strip():
+            continue
+        if len(cell.source) > MAX_CELL:
             continue
         if model.TAG_CHECK in model.tags(cell) or model.checked(cell) is not None:
             continue
@@ -583,6 +603,7 @@ class _Reader:
                     finished["done"] = True
                     return
                 else:
+                    finished["garbled"] = True
                     raise ValueError("a report out of place while an answer was checked")
 
         generator = events()
@@ -601,6 +622,17 @@ class _Reader:
                 run.outcomes[exercise_id] = (
                     "check failed",
                     f"{error}. This is the course pack's fault, not the student's.",
+                    "",
+                    None,
+                )
+            except Exception as error:  # noqa: BLE001 - one exercise's check failing voids no other
+                if finished.get("garbled") or isinstance(error, codec.CodecError):
+                    raise  # the runner's reports are not its own: the whole group is tampered
+                run.outcomes[exercise_id] = (
+                    "check failed",
+                    f"the check itself failed on this answer ({type(error).__name__}: {str(error)[:200]}); "
+                    "this is the course pack's fault, not the student's. The hand-in's other exercises "
+                    "were graded.",
                     "",
                     None,
                 )
@@ -704,6 +736,7 @@ def _grade_copy(
         handin.record = record
         handin.seconds = time.monotonic() - started
         return handin
+    handin.notes.extend(_huge_cells(notebook))
     groups = _groups(lesson)
     runs = _run_groups(notebook, lesson, groups, options.full_run, options, started, copy, seed)
     again = [
