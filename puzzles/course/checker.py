@@ -694,6 +694,15 @@ class _Outcome:
     seconds: float | None = None
 
 
+def _at(plan: Plan, stage: Stage, case: tuple, entry: Exercise) -> str:
+    """Where an answer failed, in words: "at N = 440", and for a case only the grader asks,
+    ", a case the grader drew", so that a student does not look for it in the notebook's check."""
+    if plan.value:
+        return ""
+    drawn = f", {stage.far}" if stage.hidden and stage.far else ""
+    return f"at {place(case, entry.names)}{drawn}"
+
+
 def _raised_message(event: probes.Raised, where: str, what: str, entry: Exercise) -> str:
     if event.kind == "package":
         return (
@@ -767,7 +776,7 @@ def judge(
             stage_index = next(i for i, s in enumerate(plan.stages) if s is flat[index][0])
             stage, case = flat[index]
             if isinstance(event, probes.Raised):
-                where = "" if plan.value else f"at {place(case, entry.names)}"
+                where = _at(plan, stage, case, entry)
                 return "incorrect", _raised_message(event, where, what, entry), "", None
             value = event.value
             # the reference is the pack's (its faults stay the pack's); reading, comparing and
@@ -778,7 +787,7 @@ def judge(
             except PackFault:
                 raise
             except Exception as error:  # noqa: BLE001 - whatever the answer's value makes the check raise
-                where = "" if plan.value else f"at {place(case, entry.names)}"
+                where = _at(plan, stage, case, entry)
                 return "incorrect", _unhandled(what, where, error), "", None
             if problem is not None:
                 return "incorrect", problem, "", None
@@ -788,7 +797,7 @@ def judge(
             where = (
                 ""
                 if plan.value or event.index >= len(flat)
-                else f" at {place(flat[event.index][1], entry.names)}"
+                else " " + _at(plan, flat[event.index][0], flat[event.index][1], entry)
             )
             before = _right_before(plan, flat, event.index)
             advice = f" {entry.on_timeout}" if entry.on_timeout else ""
