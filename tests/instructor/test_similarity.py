@@ -11,6 +11,9 @@ import copy
 import csv
 import importlib.util
 import inspect
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
@@ -135,3 +138,25 @@ def test_the_report_says_it_is_no_grade(tmp_path):
 def test_a_threshold_outside_zero_to_one_is_a_sentence():
     with pytest.raises(ValueError, match="between 0 and 1"):
         similarity.find_matches([], COURSE, threshold=1.5)
+
+
+def test_the_report_is_the_same_in_every_process():
+    """copydetect hashes k-grams with Python's salted hash(); the report must not follow the salt."""
+    script = (
+        "import inspect\n"
+        "from puzzles.egg import model\n"
+        "from puzzles.instructor.grading import similarity\n"
+        "fp = similarity._fingerprint(inspect.getsource(model.worst_case_drops))\n"
+        "print(sorted(int(h) for h in fp.hashes)[:20])\n"
+    )
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(seen) == 1, seen

@@ -169,8 +169,32 @@ def answers_of(
 # -- fingerprints ----------------------------------------------------------------------------------
 
 
-def _fingerprint(code: str, boilerplate: list[int] | None = None):
+def _stable_kgram_hashes(string: str, k: int):
+    """The hashes of every k-gram of ``string``, the same in every process (BLAKE2, 8 bytes)."""
+    import hashlib
+
+    import numpy as np
+
+    def stable(kgram: str) -> int:
+        return int.from_bytes(hashlib.blake2b(kgram.encode(), digest_size=8).digest(), "big", signed=True)
+
+    return np.array([stable(string[at : at + k]) for at in range(len(string) - k + 1)], dtype=np.int64)
+
+
+def _copydetect():
+    """copydetect, hashing k-grams the same way in every process. Its own ``hashed_kgrams`` uses
+    Python's ``hash()``, which is salted per process (``PYTHONHASHSEED``): the winnowing then
+    keeps other fingerprints on every run, and a share near the threshold would list a pair on
+    one run and not the next."""
     import copydetect
+    import copydetect.utils
+
+    copydetect.utils.hashed_kgrams = _stable_kgram_hashes
+    return copydetect
+
+
+def _fingerprint(code: str, boilerplate: list[int] | None = None):
+    copydetect = _copydetect()
 
     return copydetect.CodeFingerprint(
         "answer.py",
@@ -196,7 +220,7 @@ def _boilerplate(exercise: model.Exercise) -> list[int]:
 
 
 def _shares(first, second) -> tuple[float, float, int]:
-    import copydetect
+    copydetect = _copydetect()
 
     if not (first.hashes & second.hashes) or not first.token_coverage or not second.token_coverage:
         return 0.0, 0.0, 0
@@ -205,16 +229,15 @@ def _shares(first, second) -> tuple[float, float, int]:
 
 
 def _pack_files(lesson: model.Lesson) -> list[Path]:
-    """The unit's package: its Python files (the pack's own code students could copy)."""
-    import importlib.util
+    """The unit's package: its Python files (the pack's own code students could copy), found
+    beside the pack's own ``__init__`` (not through the import system, whose state a notebook
+    or a check may have changed in this process)."""
+    import puzzles
 
-    spec = importlib.util.find_spec(lesson.unit.package)
-    if spec is None or not spec.submodule_search_locations:
+    folder = Path(puzzles.__file__).resolve().parent.joinpath(*lesson.unit.package.split(".")[1:])
+    if not folder.is_dir():
         return []
-    files = []
-    for folder in spec.submodule_search_locations:
-        files += sorted(p for p in Path(folder).rglob("*.py") if "__pycache__" not in p.parts)
-    return files
+    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
 
 
 def find_matches(
