@@ -389,6 +389,9 @@ def test_stopping_the_grader_keeps_the_rows_done_and_leaves_no_process(tmp_path)
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as at a terminal: a run started in the background (a CI job, `make test &`) hands
+        # its children SIGINT ignored, and Python then keeps it ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.time() + 300
     while not out.exists() and time.time() < deadline:
