@@ -577,24 +577,11 @@ def run(args: argparse.Namespace) -> int:
         sandbox=not args.unsafe,
         lesson=args.lesson,
     )
-    if args.unsafe:
-        print(UNSAFE, file=sys.stderr)
-    elif sandbox.unavailable():
-        print(f"dp-puzzles grade: {sandbox.unavailable()}", file=sys.stderr)
-        return 2
-    else:
-        try:
-            sandbox.use(sandbox.Pack())  # built once, before the workers start; removed at the end
-        except sandbox.Unavailable as error:
-            print(f"dp-puzzles grade: {error}", file=sys.stderr)
+    with sandbox.grading_run("dp-puzzles grade", args.unsafe, UNSAFE) as refused:
+        if refused:
+            print(refused, file=sys.stderr)
             return 2
-    started = time.monotonic()
-    try:
-        return _run(args, course, outputs, options, started)
-    finally:
-        if sandbox._PACK:
-            sandbox._PACK[0].remove()
-            sandbox.use(None)
+        return _run(args, course, outputs, options, time.monotonic())
 
 
 UNSAFE = (

@@ -452,11 +452,14 @@ def run(args: argparse.Namespace) -> int:
     from puzzles.instructor.grading import sandbox
     from puzzles.instructor.grading.session import Options
 
-    if args.unsafe:
-        print(UNSAFE, file=sys.stderr)
-    elif sandbox.unavailable():
-        print(f"dp-puzzles nbgrader-grade: {sandbox.unavailable()}", file=sys.stderr)
-        return 2
+    with sandbox.grading_run("dp-puzzles nbgrader-grade", args.unsafe, UNSAFE) as refused:
+        if refused:
+            print(refused, file=sys.stderr)
+            return 2
+        return _run(args, Options)
+
+
+def _run(args: argparse.Namespace, Options) -> int:  # noqa: N803 - the grader's options class
     try:
         course = model.load(args.notebooks)
         options = Options(

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import atexit
 import base64
+import contextlib
 import functools
 import os
 import resource
@@ -345,6 +346,32 @@ def pack() -> Pack:
 def use(built: Pack | None) -> None:
     """Grade with ``built`` (the grading run's pack, built before its workers started)."""
     _PACK[:] = [built] if built is not None else []
+
+
+@contextlib.contextmanager
+def grading_run(command: str, unsafe: bool, warning: str):
+    """A grading run's sandbox, for the commands that grade (``dp-puzzles grade``,
+    ``nbgrader-grade``): yields "" once the pack is built (before the workers start; removed at
+    the end), ``warning`` printed and "" with ``unsafe``, else the sentence that refuses."""
+    if unsafe:
+        print(warning, file=sys.stderr)
+        yield ""
+        return
+    why = unavailable()
+    if not why:
+        try:
+            use(Pack())
+        except Unavailable as error:
+            why = str(error)
+    if why:
+        yield f"{command}: {why}"
+        return
+    try:
+        yield ""
+    finally:
+        if _PACK:
+            _PACK[0].remove()
+            use(None)
 
 
 # -- the command ------------------------------------------------------------------------------------------
