@@ -42,7 +42,7 @@ from support.adversaries import (
     worked_answer,
 )
 from support.shapes import hidden_cases_hold, public_table, refused_when_graded
-from support.student_answers import _LEAST_BY_CELL, capped_total_memoised_without_the_game
+from support.student_shapes.mastermind import _LEAST_BY_CELL, capped_total_memoised_without_the_game
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "mastermind"
 LESSON = {

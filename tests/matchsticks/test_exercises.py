@@ -40,7 +40,7 @@ from support.adversaries import (
     worked_answer,
 )
 from support.shapes import hidden_cases_hold, refused_when_graded
-from support.student_answers import (
+from support.student_shapes.matchsticks import (
     misere_nim_normal_play_beyond_small_piles,
     misere_shift_searched_among_small_takes,
     sum_move_formula_beyond_small_sums,
