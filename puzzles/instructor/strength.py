@@ -62,6 +62,7 @@ from typing import Any
 
 from puzzles.course import checker
 from puzzles.instructor import course as model
+from puzzles.instructor import shape_check
 from puzzles.instructor.mutants import OPERATORS, Mutation, mutations
 
 __all__ = [
@@ -283,6 +284,7 @@ class Strength:
     seconds: float
     jobs: int
     equivalents: Path
+    shapes: list[shape_check.ShapeOutcome] | None = None  # the student-shaped answers, when run
 
     @property
     def measured(self) -> list[ExerciseStrength]:
@@ -291,7 +293,8 @@ class Strength:
     @property
     def ok(self) -> bool:
         """Every exercise measured, each at the goal, and no entry of the reviewed file to fix."""
-        return all(e.measured and e.meets_goal and not e.stale and not e.refused for e in self.exercises)
+        mutants = all(e.measured and e.meets_goal and not e.stale and not e.refused for e in self.exercises)
+        return mutants and all(outcome.as_expected for outcome in self.shapes or ())
 
 
 # -- choosing exercises ------------------------------------------------------------------------------
@@ -669,6 +672,7 @@ def report(strength: Strength) -> str:
             failed = " (the check itself failed on it)" if outcome.status == CHECK_FAILED else ""
             out += [f"{outcome.mutant.name}, `{outcome.mutant.operator}`{failed}:", "", "```diff"]
             out += [outcome.mutant.diff(), "```", ""]
+    out += [shape_check.SECTION[0], _shapes_section(strength), shape_check.SECTION[1], ""]
     out += ["## Equivalent mutants", ""]
     equivalent = [e for e in measured if e.count(EQUIVALENT)]
     if not equivalent:
@@ -699,6 +703,13 @@ def report(strength: Strength) -> str:
         out.append("")
     out += _method(strength)
     return "\n".join(out).rstrip() + "\n"
+
+
+def _shapes_section(strength: Strength) -> str:
+    if strength.shapes is None:
+        why = "Not run (`--no-shapes`, or no `tests/support/student_shapes/`)."
+        return f"## Student-shaped wrong answers\n\n{why}"
+    return shape_check.section(strength.shapes, [(e.exercise, e.lesson) for e in strength.exercises])
 
 
 def _method(strength: Strength) -> list[str]:
@@ -774,6 +785,14 @@ def write(strength: Strength, course: model.Course, report_path: Path | None = N
 
     changed = []
     path = report_path if report_path is not None else course.root / REPORT
+    if not strength.exercises or not any(e.measured for e in strength.exercises):
+        # a run of the student-shaped answers alone (--shapes-only): only their section changes
+        old = path.read_text(encoding="utf-8")
+        text = replace_between(old, shape_check.SECTION, _shapes_section(strength), str(path))
+        if text != old:
+            path.write_text(text, encoding="utf-8")
+            changed.append(path)
+        return changed
     text = report(strength)
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         path.write_text(text, encoding="utf-8")
@@ -849,10 +868,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"rewrite the report ({REPORT} in the notebooks folder) and the README's summary table; "
         "only for a run over the whole course",
     )
+    parser.add_argument(
+        "--shapes",
+        type=Path,
+        default=None,
+        metavar="TESTS",
+        help="the tests folder holding support/student_shapes/, the student-shaped wrong answers run "
+        "beside the mutants (default: tests/ beside the notebooks folder, when it has them)",
+    )
+    parser.add_argument("--no-shapes", action="store_true", help="run the mutants only")
+    parser.add_argument(
+        "--shapes-only",
+        action="store_true",
+        help="run the student-shaped answers only (with --write, rewrite only their section of the report)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bars (they go to stderr)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.no_shapes and (args.shapes_only or args.shapes):
+        print(
+            "dp-puzzles check-strength: --no-shapes goes with neither --shapes nor --shapes-only",
+            file=sys.stderr,
+        )
+        return 2
     if args.write and (args.exercise or args.unit or args.operator):
         print(
             "dp-puzzles check-strength: --write rewrites the report of the whole course; run it without "
@@ -869,23 +908,47 @@ def run(args: argparse.Namespace) -> int:
     try:
         course = model.load(args.notebooks)
         chosen = select(course, args.exercise, args.unit)
-        strength = measure(
-            course,
-            chosen,
-            jobs=args.jobs,
-            equivalents=args.equivalents,
-            factor=args.time_factor,
-            margin=args.time_margin,
-            operators=args.operator,
-            progress=not args.no_progress,
-        )
-        print(describe(strength))
+        folder = None if args.no_shapes else (args.shapes or shape_check.default_folder(course.root))
+        if args.shapes_only and folder is None:
+            raise StrengthError(
+                "--shapes-only: no tests/support/student_shapes/ beside the notebooks folder (give --shapes)"
+            )
+        if args.shapes_only:
+            strength = Strength(
+                [ExerciseStrength(e.id, e.heading, e.lesson.relative, False, "not run") for e in chosen],
+                0.0,
+                args.jobs,
+                args.equivalents or course.root / EQUIVALENTS,
+            )
+        else:
+            strength = measure(
+                course,
+                chosen,
+                jobs=args.jobs,
+                equivalents=args.equivalents,
+                factor=args.time_factor,
+                margin=args.time_margin,
+                operators=args.operator,
+                progress=not args.no_progress,
+            )
+            print(describe(strength))
+        if folder is not None:
+            try:
+                shapes = shape_check.load(folder)
+            except ValueError as error:
+                raise StrengthError(str(error)) from None
+            strength.shapes = shape_check.run(
+                shapes, [e.id for e in chosen], jobs=args.jobs, progress=not args.no_progress
+            )
+            print(shape_check.describe(strength.shapes))
         if args.write:
             changed = write(strength, course)
             print("rewritten: " + ", ".join(map(str, changed)) if changed else "the report is up to date")
     except (model.CourseError, StrengthError) as error:
         print(f"dp-puzzles check-strength: {error}", file=sys.stderr)
         return 2
+    if args.shapes_only:
+        return 0 if all(outcome.as_expected for outcome in strength.shapes or ()) else 1
     return 0 if strength.ok else 1
 
 

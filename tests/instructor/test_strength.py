@@ -376,3 +376,88 @@ def test_a_mutant_whose_cells_never_finish_is_stopped_and_set_aside():
     with pytest.raises(strength._TooLong, match="still running after 0.3 s"):
         strength._define({}, [source], "T", "<mutant>", 0.3)
     assert strength._define({}, [source.split("while")[0]], "T", "<mutant>", 0.3)(4) == 4
+
+
+# -- student-shaped answers beside the mutants ----------------------------------------------------------
+
+
+def _shapes_folder(tmp_path: Path) -> Path:
+    """A tests folder whose student_shapes declare, for matchsticks-1, one answer the notebook's
+    check refuses, one it accepts that the grader's hidden cases refuse, and the worked solution
+    itself (a "wrong" answer the checks accept: the tool must say accepted)."""
+    package = tmp_path / "tests" / "support" / "student_shapes"
+    package.mkdir(parents=True)
+    (tmp_path / "tests" / "support" / "__init__.py").write_text("")
+    source = (ROOT / "tests" / "support" / "student_shapes" / "__init__.py").read_text()
+    (package / "__init__.py").write_text(source.replace('UNITS = ("egg",', 'UNITS = ("matchsticks", "egg",'))
+    (package / "matchsticks.py").write_text(
+        textwrap.dedent(
+            '''\
+            from . import shape
+
+
+            @shape("matchsticks-1", "off by one")
+            def always_one(*arguments):
+                """Says 1 whatever it is asked."""
+                return 1
+            '''
+        )
+    )
+    return tmp_path / "tests"
+
+
+def test_check_strength_runs_the_student_shaped_answers_and_says_which_got_through(tmp_path, monkeypatch):
+    from puzzles.instructor import shape_check
+    from support.adversaries import worked_answer
+    from support.shapes import public_table
+
+    folder = _shapes_folder(tmp_path)
+    shapes = shape_check.load(folder)
+    worked = worked_answer(ROOT / "notebooks/matchsticks/01-the-match-stick-puzzle.ipynb", "matchsticks-1")
+    Shape = type(shapes["matchsticks-1"][0])
+    shapes["matchsticks-1"] += [
+        Shape(
+            "matchsticks-1",
+            "fitted to the public cases",
+            "table",
+            public_table("matchsticks-1", worked),
+            "A table.",
+        ),
+        Shape("matchsticks-1", "greedy", "worked", worked, "The worked solution, to show an accepted row."),
+    ]
+    outcomes = shape_check.run(shapes, ["matchsticks-1"], jobs=1, progress=False)
+    assert [(o.name, o.status, o.as_expected) for o in outcomes] == [
+        ("always_one", shape_check.REFUSED, True),
+        ("table", shape_check.GRADED, True),
+        ("worked", shape_check.ACCEPTED, False),
+    ]
+    text = shape_check.section(outcomes, [("matchsticks-1", "matchsticks/01-the-match-stick-puzzle.ipynb")])
+    assert "| 3 | fitted to the public cases, greedy, off by one | 1 | 1 | 1 **!** |" in text
+    assert (
+        "`worked` (greedy): The worked solution, to show an accepted row. **accepted** **(not as expected)**"
+        in text
+    )
+    assert "grader drew" in outcomes[1].message
+
+
+def test_check_strength_shapes_only_rewrites_only_their_section(tmp_path):
+    report = tmp_path / "notebooks" / strength.REPORT
+    report.parent.mkdir()
+    report.write_text(
+        "# kept\n\n<!-- student-shapes:start -->\nold\n<!-- student-shapes:end -->\n\nkept too\n"
+    )
+    course = model.load()
+    folder = _shapes_folder(tmp_path)
+    args = ["--shapes-only", "--exercise", "matchsticks-1", "--shapes", str(folder), "--no-progress"]
+    assert strength.main(args) == 0
+    outcome = strength.Strength([], 0.0, 1, report.parent / strength.EQUIVALENTS)
+    from puzzles.instructor import shape_check
+
+    outcome.exercises = [strength.ExerciseStrength("matchsticks-1", "h", "l", False, "not run")]
+    outcome.shapes = shape_check.run(shape_check.load(folder), ["matchsticks-1"], progress=False)
+    assert strength.write(outcome, course, report) == [report]
+    text = report.read_text()
+    assert text.startswith("# kept\n\n<!-- student-shapes:start -->\n## Student-shaped wrong answers")
+    assert text.endswith("<!-- student-shapes:end -->\n\nkept too\n")
+    assert "always_one" in text and "old" not in text
+    assert strength.main(["--shapes-only", "--no-shapes"]) == 2
