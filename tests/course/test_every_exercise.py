@@ -188,3 +188,66 @@ def test_graded_every_check_of_a_function_adds_hidden_cases_and_keeps_its_public
         assert all(stage.hidden for stage in graded.stages[len(entry.plan().stages) :])
     drawn = {repr([case for _, case in entry.plan(seed).cases()]) for seed in range(1, 6)}
     assert len(drawn) > 1, f"{exercise_id}: every seed draws the same cases"
+
+
+def _help_texts(cells) -> dict[str, str]:
+    """What ``help()`` shows of every name the cells import from the pack: a function's or class's
+    documentation (a class's with its methods'), a module's docstring."""
+    import ast
+    import inspect
+
+    texts: dict[str, str] = {}
+    for cell in cells:
+        if cell.cell_type != "code":
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("puzzles"):
+                module = importlib.import_module(node.module)
+                for alias in node.names:
+                    thing = getattr(module, alias.name, None)
+                    if thing is None:
+                        continue
+                    parts = [inspect.getdoc(thing) or ""]
+                    if inspect.isclass(thing):
+                        parts += [inspect.getdoc(member) or "" for _, member in inspect.getmembers(thing)]
+                    texts[f"{node.module}.{alias.name}"] = "\n".join(parts)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("puzzles"):
+                        texts[alias.name] = inspect.getdoc(importlib.import_module(alias.name)) or ""
+    return texts
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_no_help_text_of_what_the_lesson_imports_gives_the_answer_away(exercise_id):
+    """``help(name)`` on anything the lesson imports above the exercise's check shows no giveaway
+    of the exercise (a docstring's example is read before the exercise is solved)."""
+    exercise = EXERCISES[exercise_id]
+    texts = _help_texts(exercise.lesson.notebook.cells[: exercise.cells.check])
+    found = [
+        f"{giveaway!r} in help({name})"
+        for giveaway in giveaways(exercise_id)
+        for name, text in texts.items()
+        if _whole_word(giveaway).search(text)
+    ]
+    assert not found, f"{exercise_id} ({exercise.lesson.file}): " + "; ".join(found)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_no_code_cell_above_the_check_spells_out_the_answer(exercise_id):
+    """The lesson's own code above the exercise's check (shown in the student edition as it is)
+    holds no giveaway of the exercise."""
+    exercise = EXERCISES[exercise_id]
+    cells = exercise.lesson.notebook.cells
+    skip = {*exercise.cells.solutions}
+    found = [
+        f"{giveaway!r} in cell {index}"
+        for giveaway in giveaways(exercise_id)
+        for index, cell in enumerate(cells[: exercise.cells.check])
+        if cell.cell_type == "code" and index not in skip and _whole_word(giveaway).search(cell.source)
+    ]
+    assert not found, f"{exercise_id} ({exercise.lesson.file}): " + "; ".join(found)
