@@ -144,6 +144,7 @@ class Stage:
     smallest: bool = True
     far: str = ""
     hidden: bool = False  # drawn for grading only (``Exercise.hidden``), never run by the notebook
+    again: bool = False  # the plan's first cases asked once more at the end (see ``_plan_of``)
 
 
 def hidden_stage(
@@ -243,14 +244,29 @@ def _graded_plan(
     return dataclasses.replace(public, stages=[*public.stages, *drawn])
 
 
+AGAIN = 3  # how many of a plan's first cases are asked again after all the others
+AGAIN_WORDS = "asked again after larger cases: does your answer keep something from one call to the next?"
+
+
 @functools.cache
 def _plan_of(exercise_id: str, make_plan: Callable[[], Plan]) -> Plan:
+    """The plan, with, for a function, its first ``AGAIN`` cases asked once more at the end: an
+    answer that keeps something between calls (a bound found for a large input and reused, a
+    memo keyed on part of the input) gets them wrong after the larger ones."""
     plan = make_plan()
     if plan.value:
         stage = plan.stages[0]
         stage.cases = [()]
         plan.stages = [stage]
         plan.call = _the_value
+        return plan
+    first = plan.stages[0] if plan.stages else None
+    if first is not None and not first.hidden and len(plan.cases()) > AGAIN:
+        plan.stages.append(
+            dataclasses.replace(
+                first, cases=list(first.cases[:AGAIN]), label="", smallest=False, far=AGAIN_WORDS, again=True
+            )
+        )
     return plan
 
 
@@ -699,7 +715,7 @@ def _at(plan: Plan, stage: Stage, case: tuple, entry: Exercise) -> str:
     ", a case the grader drew", so that a student does not look for it in the notebook's check."""
     if plan.value:
         return ""
-    drawn = f", {stage.far}" if stage.hidden and stage.far else ""
+    drawn = f", {stage.far}" if (stage.hidden or stage.again) and stage.far else ""
     return f"at {place(case, entry.names)}{drawn}"
 
 

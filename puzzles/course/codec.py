@@ -190,6 +190,8 @@ def _plain(value: Any, depth: int, budget: _Budget) -> Any:
                 _plain(value.step, depth + 1, budget),
             ],
         }
+    if isinstance(value, Other):  # passed on again (a runner's report, a record): kept as it was read
+        return {"$": "other", "type": value.type_name, "repr": value.shown}
     return {"$": "other", "type": type(value).__name__, "repr": _short_repr(value)}
 
 

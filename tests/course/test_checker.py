@@ -164,7 +164,8 @@ def _public_table(k):
 def test_without_a_seed_the_plan_is_the_public_one_and_the_notebook_runs_only_it():
     entry = registration("demo-hidden-1")
     assert entry.plan() is entry.plan(None)
-    assert [case for _, case in entry.plan().cases()] == [(k,) for k in range(10)]
+    # the public cases, then the first three asked again (an answer keeping state between calls)
+    assert [case for _, case in entry.plan().cases()] == [(k,) for k in range(10)] + [(0,), (1,), (2,)]
     assert verify("demo-hidden-1", _public_table).passed  # the notebook's check cannot see the hidden cases
     assert not any(stage.hidden for stage in entry.plan().stages)
 
@@ -173,11 +174,11 @@ def test_a_seed_adds_hidden_stages_drawn_with_it_after_the_public_ones():
     entry = registration("demo-hidden-1")
     first, again, other = entry.plan(1), entry.plan(1), entry.plan(2)
     cases = [case for _, case in first.cases()]
-    assert cases[:10] == [(k,) for k in range(10)] and len(cases) == 14
+    assert cases[:13] == [(k,) for k in range(10)] + [(0,), (1,), (2,)] and len(cases) == 17
     assert cases == [case for _, case in again.cases()]  # the same seed draws the same cases
     assert cases != [case for _, case in other.cases()]
-    assert first.public_count() == 10 and [stage.hidden for stage in first.stages] == [False, True]
-    assert entry.plan().public_count() == 10 and len(entry.plan().stages) == 1  # the public plan untouched
+    assert first.public_count() == 13 and [stage.hidden for stage in first.stages] == [False, False, True]
+    assert entry.plan().public_count() == 13 and len(entry.plan().stages) == 2  # the public plan untouched
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2024])
@@ -550,7 +551,8 @@ def test_printed_output_is_capped_and_returned(capsys):
         return k * k
 
     verdict = verify("demo-1", chatty)
-    assert verdict.passed and len(verdict.output) < 2200 and "100010 characters" in verdict.output
+    # ten cases and the first three asked again: 13 lines of 10,001 characters
+    assert verdict.passed and len(verdict.output) < 2200 and "130013 characters" in verdict.output
     check("demo-1", chatty)
     out = capsys.readouterr().out
     assert out.startswith("Your answer printed:") and "Correct (demo-1)" in out
@@ -755,3 +757,29 @@ def test_a_timer_the_answer_sets_in_the_checks_process_is_its_own_fault():
     verdict = verify("demo-1", timer)
     assert verdict.status == "incorrect", verdict
     assert "pack's fault" not in verdict.message
+
+
+def test_an_answer_that_keeps_something_between_calls_is_refused_when_asked_again():
+    # right while the inputs grow (the public cases go 0..9), wrong for a smaller one afterwards:
+    # a bound kept from the last call and only ever raised
+    kept = {"largest": 0}
+
+    def warm_start(k):
+        kept["largest"] = max(kept["largest"], k)
+        return kept["largest"] ** 2
+
+    verdict = verify("demo-1", warm_start)
+    assert verdict.status == "incorrect", verdict
+    assert "at k = 0 (asked again after larger cases: does your answer keep something" in verdict.message
+    assert "it gives 81, where k*k gives 0" in verdict.message
+
+
+def test_a_value_too_large_to_check_keeps_its_words_when_passed_on_again():
+    # the grader's runner passes the probe's values on: a value already read as too large must
+    # still say so, not "<Other object>"
+    from puzzles.course import codec
+
+    once = codec.decode(codec.encode(list(range(codec.MAX_ITEMS + 10))))
+    twice = codec.decode(codec.encode(once))
+    assert isinstance(twice, codec.Other) and twice.type_name == "list"
+    assert "too large to check" in twice.shown and "Other" not in twice.shown
