@@ -1,8 +1,9 @@
 """Wrong answers shaped like the ones students write, for every check (tests-only data).
 
-Each unit's module (``egg``, ``matchsticks``, ``higher_lower``, ``mastermind``, ``trios``)
-declares, for each exercise with a check, the wrong answers a student plausibly writes after
-reading the lesson, each under one of ``KINDS``::
+Each module of this package (one per unit, ``egg``, ``matchsticks``, ``higher_lower``,
+``mastermind``, ``trios``, or per lesson of a large unit) declares, for each exercise with a
+check, the wrong answers a student plausibly writes after reading the lesson, each under one of
+``KINDS``::
 
     @shape("matchsticks-7", "search then formula")
     def sum_move_formula_beyond_small_sums(piles):
@@ -29,7 +30,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["KINDS", "Shape", "shape", "shapes_of", "all_shapes", "UNITS"]
+__all__ = ["KINDS", "Shape", "shape", "shapes_of", "all_shapes"]
 
 KINDS = {
     "small inputs only": "right on small inputs only (a search, a table, a loop with a cap)",
@@ -44,9 +45,6 @@ KINDS = {
         "fitted to what the notebook's check asks; the grader's hidden cases refuse it"
     ),
 }
-
-UNITS = ("egg", "matchsticks", "higher_lower", "mastermind", "trios")
-
 
 @dataclass(frozen=True)
 class Shape:
@@ -78,12 +76,11 @@ def shape(exercise_id: str, kind: str, name: str | None = None):
 
 
 def _load() -> None:
-    for unit in UNITS:
-        try:
-            importlib.import_module(f"{__name__}.{unit}")
-        except ModuleNotFoundError as error:
-            if error.name != f"{__name__}.{unit}":
-                raise
+    """Import every module of this package (one per unit, or per lesson of a large unit)."""
+    import pkgutil
+
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
 
 
 def shapes_of(exercise_id: str) -> list[Shape]:
