@@ -399,7 +399,7 @@ def test_the_references_of_exercise_2_agree_with_a_second_test_and_the_list_of_a
 
 def test_exercise_2_covers_trees_far_beyond_the_list_and_near_misses_of_both_kinds():
     plan = registration("higher-lower-2").plan()
-    small, six, outside, built, near = (stage.cases for stage in plan.stages)
+    small, six, outside, built, near = (stage.cases for stage in plan.stages if not stage.again)
     assert len(small) == sum(N**N for N in range(1, 6))
     assert max(len(d) for (d,) in built) == 2000 and len(built) == 111
     assert sum(1 for (d,) in near if not _is_tree_by_hand(d)) > 150 and any(

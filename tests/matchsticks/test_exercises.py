@@ -289,7 +289,7 @@ def test_numpy_truth_values_are_accepted_where_they_are_right():
 def test_the_far_stages_hold_float_traps_and_ten_to_the_eighteen(exercise_id):
     from puzzles.course.checker import registration
 
-    stages = registration(exercise_id).plan().stages
+    stages = [stage for stage in registration(exercise_id).plan().stages if not stage.again]
     assert [stage.smallest for stage in stages] == [True, False] and stages[1].far
     far = [case[0] for case in stages[1].cases]
     for base in (2**53, 2**60, 10**18):
