@@ -817,8 +817,19 @@ def judge(
             )
             before = _right_before(plan, flat, event.index)
             advice = f" {entry.on_timeout}" if entry.on_timeout else ""
+            if event.busy:  # stopped by the wall clock while computing: not the answer's doing
+                waited = probes.BUSY_FACTOR * entry.time_limit + probes.BUSY_MARGIN
+                return (
+                    "check failed",
+                    f"the machine was too busy to finish this check: {what} had computed "
+                    f"{event.seconds:.1f} s of its {entry.time_limit:g} s{where} when the check stopped "
+                    f"after {waited:g} s of waiting{before}. "
+                    "Run the check again when the machine is quieter.",
+                    "",
+                    event.seconds,
+                )
             if event.seconds < entry.time_limit:  # stopped by the wall clock: it waited, not computed
-                limit = probes.WALL_FACTOR * entry.time_limit + 10
+                limit = probes.WALL_FACTOR * entry.time_limit + probes.WALL_MARGIN
                 return (
                     "incorrect",
                     f"{what} waited {limit:g} s{where} without finishing (sleeping, or blocked on something)"
@@ -857,6 +868,14 @@ def judge(
                 if plan.value or event.index >= len(flat)
                 else f" (at {place(flat[event.index][1], entry.names)})"
             )
+            if event.busy:
+                return (
+                    "check failed",
+                    f"the machine was too busy to finish this check: {what} {event.why}{where}, still "
+                    "computing. Run the check again when the machine is quieter.",
+                    event.output,
+                    None,
+                )
             return "incorrect", f"{what} {event.why}{where}.", event.output, None
         elif isinstance(event, probes.Finished):
             if index != len(flat):

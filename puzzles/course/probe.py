@@ -16,7 +16,9 @@ The caller reads ``Event``s as they come and may stop early (the first wrong val
 check). The child is killed when the answer has used up the time limit: the processor time
 spent *inside* the answer, summed over the inputs (building inputs and writing values back do
 not count, nor does a busy machine: the parent reads the child's processor time from /proc;
-an answer that waits rather than computes is stopped at ``WALL_FACTOR`` times the limit),
+an answer that waits rather than computes is stopped at ``WALL_FACTOR`` times the limit plus
+``WALL_MARGIN`` seconds of wall-clock time, and one still computing there, on a machine whose
+cores are shared, only at ``BUSY_FACTOR`` times it plus ``BUSY_MARGIN``, as the machine's fault),
 when the caller stops reading, or when the caller itself dies; nothing it started outlives it.
 Nothing the child sends can be more than plain data: no verdict is decided here.
 """
@@ -60,7 +62,12 @@ OVERHEAD_ALLOWANCE = 60.0  # seconds outside the answer (building inputs, writin
 # input being evaluated (-1: none), the answer's processor seconds before it, the child's processor
 # clock at that call's start
 _BOARD = struct.Struct(">Qqddd")  # ..., and the wall clock at that call's start
-WALL_FACTOR = 4  # an answer that waits (sleeps, blocks) is stopped after this many times its limit
+WALL_FACTOR, WALL_MARGIN = 4, 10  # an answer that waits (sleeps, blocks) is stopped after this many
+# times its limit, plus this many seconds, of wall-clock time...
+# ... unless it is computing there (at least BUSY_SHARE of a processor since it started): then the
+# machine is busy (other work shares the cores) and its processor time decides, up to BUSY_FACTOR
+# times its limit plus BUSY_MARGIN seconds of wall-clock time
+BUSY_SHARE, BUSY_FACTOR, BUSY_MARGIN = 0.05, 24, 30
 
 
 @dataclass(frozen=True)
@@ -98,6 +105,7 @@ class TimedOut(Event):
     index: int  # the input the answer was working on
     seconds: float
     output: str = ""
+    busy: bool = False  # stopped by the wall clock while still computing: the machine was too busy
 
 
 @dataclass(frozen=True)
@@ -127,6 +135,7 @@ class Died(Event):
     index: int
     why: str
     output: str = ""
+    busy: bool = False  # still computing when the wall clock ran out: the machine was too busy
 
 
 def fork_available() -> bool:
@@ -439,19 +448,32 @@ def probe(
         while True:
             index, used, call_started, call_wall = _read_board(board)
             now = time.monotonic()
-            spent, waited = used, 0.0
+            spent, waited, computed = used, 0.0, 0.0
             if index >= 0:
                 processor = _processor_seconds(pid)
                 waited = now - call_wall
-                spent += (processor - call_started) if processor is not None else waited
-            if spent > time_limit or waited > WALL_FACTOR * time_limit + 10:
+                computed = (processor - call_started) if processor is not None else waited
+                spent += computed
+            if spent > time_limit:
                 yield TimedOut(index if index >= 0 else last_index + 1, max(spent, 0.0))
                 return
+            if waited > WALL_FACTOR * time_limit + WALL_MARGIN:
+                busy = computed >= BUSY_SHARE * waited  # computing, slowly: a busy machine, not a wait
+                if not busy or waited > BUSY_FACTOR * time_limit + BUSY_MARGIN:
+                    yield TimedOut(index, max(spent, 0.0), busy=busy)
+                    return
             if now - started > WALL_FACTOR * time_limit + OVERHEAD_ALLOWANCE:
-                yield Died(
-                    last_index + 1, "reading your answer's values back took too long (they are too large)"
-                )
-                return
+                whole = _processor_seconds(pid)
+                busy = whole is not None and whole >= BUSY_SHARE * (now - started)
+                if not busy or now - started > BUSY_FACTOR * time_limit + OVERHEAD_ALLOWANCE:
+                    yield Died(
+                        last_index + 1,
+                        f"was still being checked after {now - started:.0f} s"
+                        if busy
+                        else "reading your answer's values back took too long (they are too large)",
+                        busy=busy,
+                    )
+                    return
             wait = max(0.01, min(time_limit - spent, 0.25)) if index >= 0 else 0.25
             ready, _, _ = select.select([read_end], [], [], wait)
             if not ready:

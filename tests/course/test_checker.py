@@ -783,3 +783,46 @@ def test_a_value_too_large_to_check_keeps_its_words_when_passed_on_again():
     twice = codec.decode(codec.encode(once))
     assert isinstance(twice, codec.Other) and twice.type_name == "list"
     assert "too large to check" in twice.shown and "Other" not in twice.shown
+
+
+def _duty(share: float, seconds: float = 60.0):
+    """An answer that computes ``share`` of the time and sleeps the rest: what an answer that only
+    computes looks like on a machine whose cores are shared with other work."""
+
+    def slowly(k):
+        started = time.monotonic()
+        while time.monotonic() - started < seconds:
+            burst = time.thread_time()
+            while time.thread_time() - burst < 0.02 * share:
+                pass
+            time.sleep(0.02 * (1 - share))
+        return k * k
+
+    return slowly
+
+
+def test_an_answer_that_waits_is_stopped_by_the_wall_clock(monkeypatch):
+    from puzzles.course import probe
+
+    monkeypatch.setattr(probe, "WALL_FACTOR", 1)
+    monkeypatch.setattr(probe, "WALL_MARGIN", 0)
+    verdict = verify("demo-1", lambda k: time.sleep(60))
+    assert verdict.status == "incorrect", verdict
+    assert "waited 2 s at k = 0 without finishing (sleeping, or blocked on something)" in verdict.message
+
+
+def test_an_answer_computing_on_a_busy_machine_is_judged_by_its_processor_time(monkeypatch):
+    # half a processor: 2 s of computing take 4 s; the wall clock (2 s here) must not call it waiting
+    from puzzles.course import probe
+
+    monkeypatch.setattr(probe, "WALL_FACTOR", 1)
+    monkeypatch.setattr(probe, "WALL_MARGIN", 0)
+    verdict = verify("demo-1", _duty(0.5))
+    assert verdict.status == "incorrect", verdict
+    assert "took longer than 2 s at k = 0" in verdict.message, verdict
+    # and past the busy machine's own wall-clock limit, the check says the machine was too busy
+    monkeypatch.setattr(probe, "BUSY_FACTOR", 1)
+    monkeypatch.setattr(probe, "BUSY_MARGIN", 0)
+    verdict = verify("demo-1", _duty(0.2))
+    assert verdict.status == "check failed", verdict
+    assert verdict.message.startswith("the machine was too busy to finish this check"), verdict
