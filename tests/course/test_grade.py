@@ -452,6 +452,10 @@ def test_a_value_the_check_cannot_handle_and_a_huge_cell_cost_only_their_own_exe
     assert verdicts[SECOND.id][0] == "correct", verdicts
     huge = [note for note in handin.notes if "50,000,012 characters" in note]
     assert huge and "1,000,000" in huge[0] and "cell" in huge[0], handin.notes
+    # the student is told too: their cell was not run
+    from puzzles.instructor.grading.gradebook import feedback_text
+
+    assert f"Note: {huge[0]}." in feedback_text(handin, COURSE)
 
 
 def test_a_record_over_the_codecs_cap_regrades_and_a_cut_record_is_one_sentence(tmp_path):

@@ -627,6 +627,7 @@ def feedback_text(
                 "ended early",
                 "crashed",
                 "not yours",
+                "it was not run",
             )
         ):
             lines += ["", f"Note: {note}."]
