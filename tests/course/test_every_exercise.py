@@ -251,3 +251,87 @@ def test_no_code_cell_above_the_check_spells_out_the_answer(exercise_id):
         if cell.cell_type == "code" and index not in skip and _whole_word(giveaway).search(cell.source)
     ]
     assert not found, f"{exercise_id} ({exercise.lesson.file}): " + "; ".join(found)
+
+
+# -- whatever an answer returns or does is the answer's, on every exercise -----------------------------
+
+
+class _EqualityRaises:
+    def __eq__(self, other):
+        raise RuntimeError("no comparing me")
+
+    __hash__ = object.__hash__
+
+
+class _ReprRaises:
+    def __repr__(self):
+        raise RuntimeError("no showing me")
+
+
+class _HashRaises:
+    def __hash__(self):
+        raise RuntimeError("no hashing me")
+
+
+class _TruthRaises:
+    def __bool__(self):
+        raise RuntimeError("no truth")
+
+    def __eq__(self, other):
+        return self
+
+    __hash__ = object.__hash__
+
+
+class _HugeLength:
+    def __len__(self):
+        return 10**30
+
+    def __iter__(self):
+        return iter(())
+
+
+def _recursive_list():
+    items = []
+    items.append(items)
+    return items
+
+
+def _stops_itself(*arguments):
+    import os
+    import signal
+
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _interrupts(*arguments):
+    raise KeyboardInterrupt
+
+
+HOSTILE = {
+    "a 5000-digit integer": lambda *arguments: 10**5000,
+    "a value whose == raises": lambda *arguments: _EqualityRaises(),
+    "a value whose repr raises": lambda *arguments: _ReprRaises(),
+    "a value whose hash raises": lambda *arguments: _HashRaises(),
+    "a value whose truth raises and == returns itself": lambda *arguments: _TruthRaises(),
+    "a length of 10**30": lambda *arguments: _HugeLength(),
+    "a list holding itself": lambda *arguments: _recursive_list(),
+    "nan": lambda *arguments: float("nan"),
+    "a generator": lambda *arguments: (item for item in range(3)),
+    "range(1, 10**40)": lambda *arguments: range(1, 10**40),
+    "SIGTERM to its own process": _stops_itself,
+    "KeyboardInterrupt": _interrupts,
+}
+FUNCTIONS = [exercise_id for exercise_id in IDS if EXERCISES[exercise_id].kind == "function"]
+
+
+@pytest.mark.parametrize(
+    "exercise_id, hostile",
+    [(exercise_id, list(HOSTILE)[n % len(HOSTILE)]) for n, exercise_id in enumerate(FUNCTIONS)],
+)
+def test_whatever_an_answer_returns_or_does_is_the_answers_fault(exercise_id, hostile):
+    # one hostile answer per exercise, in turn (every one of them against every exercise: 840 checks,
+    # all "incorrect", none the pack's fault, when this was written)
+    verdict = verify(exercise_id, HOSTILE[hostile])
+    assert verdict.status == "incorrect", f"{exercise_id}, {hostile}: {verdict}"
+    assert "pack's fault" not in verdict.message, f"{exercise_id}, {hostile}: {verdict}"
