@@ -827,6 +827,12 @@ def _capped_judge(case: tuple, given: int) -> str | None:
         return None
     free = _search(pegs, colours, None).value(candidates)
     where = f"in the game {pegs}x{colours} with {_the_candidates(candidates)} and at most d = {d} guesses"
+    if (pegs, colours) == (4, 3) and given == _search(4, 2, d).value(candidates):
+        return (
+            f"{where} your total is {given}, but the least total is {expected}: {given} is this set's least "
+            "total in 4x2, asked before. A memo kept between calls is keyed on the game as well as the "
+            "set and the cap (a third colour gives better guesses)."
+        )
     if free == expected:
         return (
             f"{where} your total is {given}, but the least total is {expected} (here the cap costs nothing)."
@@ -842,18 +848,27 @@ def _capped_judge(case: tuple, given: int) -> str | None:
 HIDDEN_CAPPED_GAMES = [(2, 3), (3, 2), (2, 4), (3, 3), (2, 5)]
 
 
-def _capped_hidden(draw: random.Random) -> list[Stage]:
-    """Cases drawn for grading, after the public ones: 3 sets of the public 4x2 cases asked again in
-    4x3, where a third colour lowers the least total (a memo keyed on the set and the cap, not the
-    game, gives the 4x2 total), and 4 random sets of 3 to 7 codes of small games, each with its
-    tightest cap and one more."""
+@cache
+def _asked_again() -> list[tuple[tuple[int, int], tuple[str, ...], int]]:
+    """The public 4x2 cases of at most 9 codes and a cap of at most 4 whose least total is another in
+    4x3 (a third colour gives better guesses), asked again in 4x3."""
     again = [case for case in _capped_cases() if case[0] == (4, 2) and len(case[1]) <= 9 and case[2] <= 4]
-    again = [
-        case
-        for case in again
-        if _search(4, 2, case[2]).value(case[1]) != _search(4, 3, case[2]).value(case[1])
+    return [
+        ((4, 3), candidates, d)
+        for _, candidates, d in again
+        if _search(4, 2, d).value(candidates) != _search(4, 3, d).value(candidates)
     ]
-    cases = [((4, 3), candidates, d) for _, candidates, d in draw.sample(again, min(3, len(again)))]
+
+
+AGAIN_PUBLIC = 3  # of those, the notebook's check asks the first few; the grader draws among the rest
+
+
+def _capped_hidden(draw: random.Random) -> list[Stage]:
+    """Cases drawn for grading, after the public ones: 3 more sets of the public 4x2 cases asked
+    again in 4x3, and 4 random sets of 3 to 7 codes of small games, each with its tightest cap and
+    one more."""
+    again = _asked_again()[AGAIN_PUBLIC:]
+    cases = list(draw.sample(again, min(3, len(again))))
     for _ in range(4):
         pegs, colours = draw.choice(HIDDEN_CAPPED_GAMES)
         candidates = tuple(sorted(draw.sample(_game(pegs, colours).codes, draw.randint(3, 7))))
@@ -876,25 +891,36 @@ def _capped_hidden(draw: random.Random) -> list[Stage]:
         "all codes of 4x2 and 2x4 and 37 sets of 3 to 11 codes of 4x2, 2x5, 3x3 and 2x4, each with every cap "
         "from the least feasible one to the first that costs nothing (one more for sets of at most 7 codes); "
         "13 of the sets, found by a seeded search, cost more under their tightest cap; and the doubles (11, "
-        "22, ...) of 2x4 and 2x5, which need a guess outside them; refuses answers that reach "
-        "puzzles.mastermind.search"
+        "22, ...) of 2x4 and 2x5, which need a guess outside them; then three of the 4x2 sets asked again in "
+        "4x3, where their least total is lower; refuses answers that reach puzzles.mastermind.search"
     ),
     hidden=_capped_hidden,
 )
 def _capped_total() -> Plan:
     """capped_total(game, candidates, d) -> T_d(S), checked where a strategy within d guesses exists."""
     cases = _capped_cases()
+    again = _asked_again()[:AGAIN_PUBLIC]
     sets = len(_capped_sets())
     binding = sum(1 for _, _, tightest, free in _capped_sets() if tightest < free)
     return Plan(
-        [Stage(cases, judge=_capped_judge, label=f"the {len(cases)} cases", smallest=False)],
+        [
+            Stage(cases, judge=_capped_judge, label=f"the {len(cases)} cases", smallest=False),
+            Stage(
+                again,
+                judge=_capped_judge,
+                label=f"{len(again)} sets of 4x2 asked again in 4x3",
+                smallest=False,
+                far="a set of 4x2 asked again in 4x3 (a memo kept between calls must hold the game)",
+            ),
+        ],
         what="your total",
         kind=whole,
         build=lambda case: (_game(*case[0]), list(case[1]), case[2]),
         passed=(
-            f"right on {len(cases)} (game, candidates, cap) cases: {sets} sets of 4x2, 2x5, 3x3 and 2x4, "
-            f"each with every cap from the tightest up, {binding} of them with a cap that raises the least "
-            "total, and the doubles of 2x4 and 2x5, which need a guess outside them."
+            f"right on {len(cases) + len(again)} (game, candidates, cap) cases: {sets} sets of 4x2, 2x5, 3x3 "
+            f"and 2x4, each with every cap from the tightest up, {binding} of them with a cap that raises the "
+            f"least total, the doubles of 2x4 and 2x5, which need a guess outside them, and {len(again)} sets "
+            "of 4x2 asked again in 4x3, where a third colour lowers the least total."
         ),
     )
 
