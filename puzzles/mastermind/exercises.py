@@ -77,6 +77,14 @@ def _the_candidates(candidates: tuple[str, ...]) -> str:
     return f"the {len(candidates)} candidates {_codes(candidates)}"
 
 
+def _unsorted(codes: tuple[str, ...]) -> list[str]:
+    """The codes in an order of their own (the same at every call), not sorted: a rule that breaks
+    ties by the order of the list it is given, not by the codes, is seen."""
+    order = list(codes)
+    random.Random(len(order) * 7919 + sum(map(int, order))).shuffle(order)
+    return order
+
+
 def _classic_code(value: Any) -> str | None:
     """A code of the classic game, as a digit string."""
     if isinstance(value, str) and value in _classic()._index_of:
@@ -432,7 +440,7 @@ def _knuth_guess() -> Plan:
         ],
         what="your guess",
         kind=_classic_code,
-        build=lambda case: (list(case[0]),),
+        build=lambda case: (_unsorted(case[0]),),
         passed=(
             f"your guess is Knuth's on {len(large)} large candidate sets his strategy meets ({sizes}), "
             f"{len(middle)} smaller ones and {len(arbitrary)} arbitrary sets of {small}."
@@ -585,7 +593,7 @@ def _obviously_optimal() -> Plan:
         ],
         what="your guess",
         kind=_obvious_kind,
-        build=lambda case: (list(case[0]),),
+        build=lambda case: (_unsorted(case[0]),),
         passed=(
             f"right on {len(sets)} candidate sets: {tally['inside']} separated by a candidate, "
             f"{tally['outside']} only from outside, {tally['none']} by no code ({largest} of the separable "
@@ -677,10 +685,16 @@ def _determine_judge(case: tuple, given: int) -> str | None:
     if given == determined:
         return None
     first = data["tree"][0]
-    also = " (that is the total to reveal them)" if given == revealed else f" (and revealed after {revealed})"
+    game = _game_words(data["pegs"], data["colours"])
+    where = f"for the strategy {data['name']!r} of {game} (first guess {first})"
+    if given == revealed:
+        return (
+            f"{where} your total, {given}, is the total to reveal its secrets; they are determined after "
+            f"{determined} guesses in all."
+        )
     return (
-        f"for the strategy {data['name']!r} of {_game_words(data['pegs'], data['colours'])} (first guess "
-        f"{first}) your total is {given}; its secrets are determined after {determined} guesses in all{also}."
+        f"{where} your total is {given}; its secrets are determined after {determined} guesses in all "
+        f"(and revealed after {revealed})."
     )
 
 
@@ -917,10 +931,10 @@ def _capped_total() -> Plan:
         kind=whole,
         build=lambda case: (_game(*case[0]), list(case[1]), case[2]),
         passed=(
-            f"right on {len(cases) + len(again)} (game, candidates, cap) cases: {sets} sets of 4x2, 2x5, 3x3 "
-            f"and 2x4, each with every cap from the tightest up, {binding} of them with a cap that raises the "
-            f"least total, the doubles of 2x4 and 2x5, which need a guess outside them, and {len(again)} sets "
-            "of 4x2 asked again in 4x3, where a third colour lowers the least total."
+            f"right on {len(cases) + len(again)} (game, candidates, cap) cases: {sets} sets of 4x2, 2x5, "
+            f"3x3 and 2x4, each with every cap from the tightest up, {binding} of them with a cap that "
+            "raises the least total, the doubles of 2x4 and 2x5, which need a guess outside them, and "
+            f"{len(again)} sets of 4x2 asked again in 4x3, where a third colour lowers the least total."
         ),
     )
 

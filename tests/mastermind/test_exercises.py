@@ -561,7 +561,7 @@ def _revealed_by_hand(strategy) -> int:
 def test_determine_near_misses():
     verdict = rejected("mastermind-5", lambda s: _revealed_by_hand(s) - _leaves(s.root), why="dawdling")
     assert "determined after" in verdict.message
-    rejected("mastermind-5", _revealed_by_hand, why="(that is the total to reveal them)")
+    rejected("mastermind-5", _revealed_by_hand, why="is the total to reveal its secrets; they are determined")
     rejected("mastermind-5", lambda s: _revealed_by_hand(s) - s.game.size)
     shown = {"worst-case heuristic": 5801, "expected-size heuristic": 5696, "most-parts heuristic": 5668}
     rejected("mastermind-5", lambda s: shown.get(s.name, 0))
