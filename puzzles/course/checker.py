@@ -723,9 +723,9 @@ def _raised_message(event: probes.Raised, where: str, what: str, entry: Exercise
         return f"{what} ran out of the memory a check allows (MemoryError, {where})."
     if event.kind == "recursion":
         return (
-            f"{what} recursed too deeply (RecursionError, {where}): each call waited on a deeper one "
-            "past Python's limit, which a memo does not shorten. Fill a table in a loop from the "
-            "smallest case up, or make sure every call works on a strictly smaller case."
+            f"{what} recursed too deeply (RecursionError, {where}): the calls nested past Python's "
+            "limit, and a memo does not make them shallower. Turn the recursion into a loop (an explicit "
+            "stack, or a table filled from the smallest case up)."
         )
     if event.kind == "exit":
         return f"{what} called sys.exit({event.message}) ({where}); return the value instead."

@@ -116,12 +116,17 @@ SMALL_TREES = 10  # every tree is listed up to this size
 
 
 def _large_height_pairs() -> list[tuple[int, int]]:
-    """(N, h) up to N = 128: h from one below the fewest levels that hold N keys to three above."""
+    """(N, h) up to N = 128: h from one below the fewest levels that hold N keys to three above,
+    every h for five sizes from 11 to 40, and h = N - 2 to N + 1 up to N = 128."""
     pairs = [(12, 100), (40, 40)]
     for N in (20, 31, 32, 50, 63, 64, 100, 127, 128):
         lowest = N.bit_length()  # floor(lg N) + 1
         pairs += [(N, h) for h in range(lowest - 1, lowest + 4)]
-    return pairs
+    for N in (11, 13, 16, 24, 40):  # every height, up to one above N
+        pairs += [(N, h) for h in range(N.bit_length() - 1, N + 2)]
+    for N in (50, 64, 100, 127, 128):  # the top: N - 2 to N + 1 levels
+        pairs += [(N, h) for h in range(N - 2, N + 2)]
+    return sorted(dict.fromkeys(pairs))
 
 
 LARGE_HEIGHT_PAIRS = _large_height_pairs()
@@ -139,7 +144,7 @@ def _listed_count(N: int, h: int) -> int:
 
 @functools.cache
 def _generated_counts() -> list[list[int]]:
-    return _trees_by_height(128, 100)
+    return _trees_by_height(128, 129)
 
 
 def _generated_count(N: int, h: int) -> int:
@@ -184,7 +189,8 @@ def _height_hidden(draw: random.Random) -> list[Stage]:
     "by a recurrence of your own",
     verifies=f"every (N, h) with N <= {SMALL_TREES}, h <= {SMALL_TREES + 1} against the list of all trees; "
     f"{len(LARGE_HEIGHT_PAIRS)} pairs up to N = 128 (h from one below the fewest levels to three above, "
-    "and h >= N) against generating functions; refuses floats and answers that reach puzzles.higher_lower",
+    "every h for N = 11, 13, 16, 24, 40, and h from N - 2 to N + 1) against generating functions; "
+    "refuses floats and answers that reach puzzles.higher_lower",
     hidden=_height_hidden,
 )
 def _trees_within() -> Plan:
@@ -242,6 +248,13 @@ def _one_change_away(trees: list[tuple[int, ...]], largest: int) -> list[tuple[i
     return list(found)
 
 
+def _zigzag(N: int) -> tuple[int, ...]:
+    """The chain that guesses 1, then N, then 2, then N - 1, ...: each key one level below the last."""
+    order = [key for pair in zip(range(1, N + 1), range(N, 0, -1), strict=True) for key in pair][:N]
+    depth = {key: level for level, key in enumerate(dict.fromkeys(order), start=1)}
+    return tuple(depth[key] for key in range(1, N + 1))
+
+
 @functools.cache
 def _built_and_near() -> tuple[list[tuple[tuple[int, ...]]], list[tuple[tuple[int, ...]]]]:
     """Search trees far beyond any list (random insertion orders, chains) and their near misses:
@@ -250,8 +263,9 @@ def _built_and_near() -> tuple[list[tuple[tuple[int, ...]]], list[tuple[tuple[in
     built: list[tuple[int, ...]] = []
     for N in (7, 8, 9, 10, 12, 15, 20, 31, 50, 64, 100, 200, 500, 1000, 2000):
         built += [_random_tree(N, rng) for _ in range(8 if N <= 200 else 3)]
-    built += [tuple(range(1, N + 1)) for N in (10, 100, 200)]  # chains: 1 first, then 2, ...
-    built += [tuple(range(N, 0, -1)) for N in (10, 100, 200)]
+    built += [tuple(range(1, N + 1)) for N in (10, 100, 200, 2000)]  # chains: 1 first, then 2, ...
+    built += [tuple(range(N, 0, -1)) for N in (10, 100, 200, 2000)]
+    built += [_zigzag(N) for N in (11, 2000)]  # 1, N, 2, N - 1, ...: a chain 2000 levels deep, inside out
     near: list[tuple[int, ...]] = []
     for tree in built:
         swapped = list(tree)
@@ -337,9 +351,9 @@ def _is_tree_hidden(draw: random.Random) -> list[Stage]:
     "(the thesis's [3, 3, 1, 3, 2, 3] is not)",
     verifies=f"every vector in {{1..N}}^N for N <= {VECTOR_SIZES}, every tree on {NEAR_SIZE} keys and every "
     f"vector one entry or one swap away, and every vector with an entry 0 or N + 1 for N <= {OUTSIDE_SIZES}, "
-    "against the list of all trees; 111 search trees up to 2000 keys (random "
-    "insertion orders, chains) and their near misses (two depths swapped, one moved by 1); refuses "
-    "answers that reach puzzles.higher_lower",
+    "against the list of all trees; 115 search trees up to 2000 keys (random "
+    "insertion orders, chains 2000 levels deep) and their near misses (two depths swapped, one moved "
+    "by 1); refuses answers that reach puzzles.higher_lower",
     hidden=_is_tree_hidden,
 )
 def _is_tree() -> Plan:
@@ -468,6 +482,10 @@ def _random_games(seed: int, entries: range, copies: int) -> list[list[list[int]
 
 
 ONE_ROW_GAMES = [[[3, 1, 2]], [[0, -2, 1]]]
+# A tie on the first ratio R_i0 / v_i between rows with different v_i, where the next entries
+# decide only once divided by v_i too (at the basis (0, 1, 3, 6) column 4 enters and 1 leaves);
+# every step of it is asked.
+RATIO_TIE_GAMES = [[[0, 3, 2, 0], [1, 1, -1, 1], [3, 3, -1, 1]]]
 
 
 def _dresher_games() -> list[list[list[int]]]:
@@ -483,6 +501,7 @@ def _dresher_games() -> list[list[list[int]]]:
     games += _random_games(7, range(1, 5), 3) + _random_games(8, range(1, 10), 3)
     games += _random_games(9, range(-3, 4), 4) + _random_games(10, range(0, 3), 2)
     games += ONE_ROW_GAMES  # m = 1: an answer must not assume a second row
+    games += RATIO_TIE_GAMES
     return [[[int(x) for x in row] for row in game] for game in games]
 
 
@@ -517,7 +536,7 @@ def _pivot_cases() -> list[tuple[list[list[int]], tuple[int, ...], list[list[Fra
     cases = []
     for index, (game, steps) in enumerate(_dresher_steps()):
         for k, step in enumerate(steps):
-            if k % 2 == index % 2:
+            if k % 2 == index % 2 or game in RATIO_TIE_GAMES:
                 cases.append((game, step.basis, [list(row) for row in step.inverse]))
     return cases
 
@@ -621,7 +640,8 @@ def _pivot_hidden(draw: random.Random) -> list[Stage]:
     "by 1.14, leaving column by the lexicographic rule 1.16, new inverse by 1.18), or None at the optimum",
     verifies="every other iteration of Dresher's method on the games (1.1), (1.20), (1.19) and 180 random "
     "games (2 to 4 rows, 2 to 6 columns, many ties; 90 of them with zero or negative entries, where the "
-    "value can be zero or negative) and 2 games of one row, against dresher(...).steps; refuses floats "
+    "value can be zero or negative), 2 games of one row, and every iteration of a game whose leaving row "
+    "is decided by the lexicographic rule on the divided rows, against dresher(...).steps; refuses floats "
     "and answers that reach puzzles.higher_lower",
     hidden=_pivot_hidden,
 )
@@ -646,6 +666,9 @@ def _two_row_games() -> list[list[list[int]]]:
     for k in (1, 2, 3, 4, 5, 7, 10):
         for _ in range(12):
             games.append([[rng.randint(-3, 9) for _ in range(k)] for _ in range(2)])
+    for k in (2, 3, 4, 6, 9):  # large entries: values whose denominators no float rounding recovers
+        for _ in range(3):
+            games.append([[rng.randint(-(10**6), 10**6) for _ in range(k)] for _ in range(2)])
     return [[[int(x) for x in row] for row in game] for game in games]
 
 
@@ -680,8 +703,9 @@ def _two_row_hidden(draw: random.Random) -> list[Stage]:
     without=WITHOUT,
     asks="two_row_value(A): the exact value of a game with two rows from the payoff lines "
     "(the top of their lower envelope)",
-    verifies="the game (1.20), three games solved at an end of [0, 1], and 84 random 2-row games with "
-    "1 to 10 columns and entries -3..9, against Dresher's exact method; refuses floats and answers "
+    verifies="the game (1.20), three games solved at an end of [0, 1], 84 random 2-row games with "
+    "1 to 10 columns and entries -3..9, and 15 with 2 to 9 columns and entries up to a million (values "
+    "no float rounding recovers), against Dresher's exact method; refuses floats and answers "
     "that reach puzzles.higher_lower",
     hidden=_two_row_hidden,
 )
