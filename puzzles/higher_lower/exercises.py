@@ -793,7 +793,22 @@ def _optimal_tree_cases() -> tuple[list[tuple[list]], list[tuple[list]]]:
     large = _weight_cases(43, [30, 45, 60, 80, 100], 100, 0.2)
     large += _weight_cases(44, [40], 9, 0.0, fractions=True)
     large.sort(key=len)
-    return [(w,) for w in small], [(w,) for w in large]
+    return [(w,) for w in small + NEAR_TIES], [(w,) for w in large]
+
+
+# Weights a float cannot tell apart (10**20 and 10**20 + 1 are one float): the least cost is
+# decided by the last unit, which a DP in floats rounds away.
+NEAR_TIES = [
+    [10**20, 10**20 + 1],
+    [10**20 + 1, 10**20],
+    [10**20, 10**20, 10**20 + 1],
+    [
+        Fraction(1, 3) + Fraction(1, 10**20),
+        Fraction(1, 3),
+        Fraction(1, 3),
+        Fraction(1, 3) + Fraction(1, 10**20),
+    ],
+]
 
 
 @functools.cache
@@ -846,8 +861,9 @@ def _optimal_tree_hidden(draw: random.Random) -> list[Stage]:
     on_timeout=TREE_ON_TIMEOUT,
     asks="optimal_tree(weights): the depth vector of a tree of least weighted depth, traced back "
     "through the table of (2.1), without the course package",
-    verifies="a search tree of least cost on 20 weight vectors (zeros, Fractions) with N <= 8 against "
-    "every tree, and on 6 with N = 30..100 against best_tree's exact cost; refuses answers that reach "
+    verifies="a search tree of least cost on 24 weight vectors (zeros, Fractions, and weights a float "
+    "cannot tell apart, such as 10**20 and 10**20 + 1) with N <= 8 against every tree, and on 6 with "
+    "N = 30..100 against best_tree's exact cost; refuses answers that reach "
     "puzzles.higher_lower",
     hidden=_optimal_tree_hidden,
 )
@@ -1030,7 +1046,20 @@ def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]
     large = []
     for weights in _weight_cases(94, [20, 31, 40, 63, 90], 50, 0.3):
         large.append((weights, len(weights).bit_length() + rng.randint(0, 2)))
-    return small, large
+    listed = [case for case in ZEROS_THAT_MATTER if len(case[0]) <= 7]
+    return small + listed, large + [case for case in ZEROS_THAT_MATTER if case not in listed]
+
+
+# Zeros whose place a stand-in weight changes: with levels to spare the two weighted keys go near
+# the root and the zeros below; a 1, or an epsilon as large as the tiny weights, for each zero
+# pulls the zeros up instead.
+_TINY = Fraction(1, 10**15)
+ZEROS_THAT_MATTER = [
+    ([1, 0, 0, 0, 0, 0, 1], 4),
+    ([0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 2], 5),
+    ([_TINY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, _TINY], 6),
+    ([0] * 12 + [_TINY, _TINY / 2] + [0] * 12, 6),
+]
 
 
 def _short_tree_hidden(draw: random.Random) -> list[Stage]:
@@ -1058,8 +1087,9 @@ def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     "trace back.",
     asks="short_tree(weights, h): a valid search tree of least cost among those with at most h levels, "
     "by the subsequence DP (2.2) and its traceback, also when some weights are zero",
-    verifies="a search tree of at most h levels and least cost on 17 cases with N <= 7 against every "
-    "such tree, and on 5 with N = 20..90 (30% zero weights) against an interval DP with the height; "
+    verifies="a search tree of at most h levels and least cost on 18 cases with N <= 7 against every "
+    "such tree, and on 8 with N = 11..90 (zero weights, some beside weights of 10**-15, where no "
+    "stand-in for a zero is small enough) against an interval DP with the height; "
     "refuses answers that reach puzzles.higher_lower",
     hidden=_short_tree_hidden,
 )

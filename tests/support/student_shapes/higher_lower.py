@@ -527,3 +527,32 @@ def short_tree_heaviest_root_within_height(weights, h):
         depths[r - 1] = depth
         stack += [(a, r - 1, depth + 1), (r + 1, b, depth + 1)]
     return tuple(depths)
+
+
+@shape("higher-lower-9", "wrong model")
+def short_tree_zeros_as_ones(weights, h):
+    """Stands a weight of 1 in for every zero, so the zero keys compete for the shallow places."""
+    return _subsequence([w if w else 1 for w in weights], h, tie_break=True)
+
+
+@shape("higher-lower-9", "float")
+def short_tree_zeros_as_a_small_epsilon(weights, h):
+    """Stands 1e-9 in for every zero: not small enough beside weights of 1e-15, and the costs
+    become floats."""
+    return _subsequence([w if w else 1e-9 for w in weights], h, tie_break=True)
+
+
+@shape("higher-lower-4", "float")
+def optimal_tree_in_floats(weights):
+    """The DP (2.1) on the weights converted to floats: 10**20 and 10**20 + 1 tie, and the tie
+    goes the wrong way."""
+    w = [float(x) for x in weights]
+    N = len(w)
+    E, root = {}, {}
+    for length in range(1, N + 1):
+        for a in range(1, N - length + 2):
+            b = a + length - 1
+            options = {r: E.get((a, r - 1), 0.0) + E.get((r + 1, b), 0.0) for r in range(a, b + 1)}
+            root[a, b] = min(options, key=options.get)
+            E[a, b] = options[root[a, b]] + sum(w[a - 1 : b])
+    return _depths_from_roots(N, lambda a, b: root[a, b])
