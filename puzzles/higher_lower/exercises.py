@@ -31,6 +31,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+from scipy.optimize import linprog
+
 from puzzles.course.checker import (
     PackFault,
     Plan,
@@ -910,61 +913,88 @@ def _real(value: Any) -> bool:
 
 
 def _rounds_kind(value: Any) -> str | None:
-    """A non-empty list of (upper, lower) pairs of finite real numbers."""
+    """A non-empty list of rounds (upper, lower, tree): two finite real numbers and a depth vector."""
     if not isinstance(value, (list, tuple)) or not value:
-        return "not a list of (upper, lower) pairs, one per round"
+        return "not a list of rounds (upper, lower, tree), one per round"
     for entry in value:
-        if not isinstance(entry, (list, tuple)) or len(entry) != 2:
-            return f"its round {show(entry, 60)} is not a pair (upper, lower)"
-        for bound in entry:
+        if isinstance(entry, (list, tuple)) and len(entry) == 2:
+            return (
+                f"its round {show(entry, 60)} is a pair (upper, lower); each round is asked as a triple "
+                "(upper, lower, tree), the tree being the column that entered the restricted LP for that "
+                "round (the start tree in round 1), so that the check can solve your restricted LPs again"
+            )
+        if not isinstance(entry, (list, tuple)) or len(entry) != 3:
+            return f"its round {show(entry, 60)} is not a triple (upper, lower, tree)"
+        for bound in entry[:2]:
             if not _real(bound):
                 return f"the bound {show(bound, 40)} in its round {show(entry, 60)} is not a finite number"
+        tree = entry[2]
+        if not isinstance(tree, (list, tuple)) or not all(type(d) is int for d in tree):
+            return f"the tree {show(tree, 60)} of a round is not a depth vector (a tuple of integers)"
     return None
+
+
+def _restricted_value(N: int, trees: list[tuple[int, ...]]) -> float:
+    """The value of Bob's restricted LP over ``trees`` (min u: every secret costs at most u), by HiGHS."""
+    depths = np.array(trees, dtype=float).T
+    lp = linprog(
+        np.r_[np.zeros(len(trees)), 1.0],
+        A_ub=np.c_[depths, -np.ones(N)],
+        b_ub=np.zeros(N),
+        A_eq=np.r_[np.ones(len(trees)), 0.0][None, :],
+        b_eq=[1.0],
+        bounds=[(0, None)] * len(trees) + [(None, None)],
+        method="highs",
+    )
+    if lp.status != 0:
+        raise PackFault(f"HiGHS could not solve a restricted LP of N = {N}: {lp.message}")
+    return float(lp.fun)
 
 
 def _rounds_judge(case: tuple, rounds: Any) -> str | None:
     (N,) = case
     tol = LOOP_TOLERANCE
     value = float(_game_value(N))
-    first = rounds[0][0]
-    if abs(first - round(first)) > tol or round(first) < N.bit_length():
-        return (
-            f"at N = {N} your first upper bound is {show(first)}, but a restricted LP with one tree is worth "
-            f"that tree's most guesses, a whole number of at least {N.bit_length()}: start from one tree."
-        )
-    for k, (upper, lower) in enumerate(rounds, start=1):
-        if upper < value - tol:
+    trees = []
+    for k, (upper, _, tree) in enumerate(rounds, start=1):
+        tree = tuple(tree)
+        if len(tree) != N or (problem := _search_tree_problem(tree)) is not None:
+            why = f"{len(tree)} depths, not N = {N}" if len(tree) != N else f"no search tree: {problem}"
             return (
-                f"at N = {N}, round {k}: your upper bound {show(upper)} is below V({N}); the value of a "
-                "restricted LP can never be below the game's value."
+                f"at N = {N}, round {k}: the tree {_tree_place(tree)} that entered the restricted LP is no "
+                f"tree of the game ({why})."
             )
+        trees.append(tree)
+        restricted = _restricted_value(N, trees)
+        if abs(upper - restricted) > tol:
+            return (
+                f"at N = {N}, round {k}: your upper bound is {show(upper)}, but the restricted LP over the "
+                f"{_plural_trees(k)} your rounds name so far is worth {restricted:.9g}: an upper bound is "
+                "the value of the restricted LP of its round."
+            )
+    for k, (upper, lower, _) in enumerate(rounds, start=1):
         if lower > value + tol:
             return (
                 f"at N = {N}, round {k}: your lower bound {show(lower)} is above V({N}); Bob's best reply to "
                 "any distribution of Alice costs at most V(N)."
             )
-        if k > 1 and upper > rounds[k - 2][0] + tol:
+        if lower > upper + tol:
             return (
-                f"at N = {N}, round {k}: your upper bound rose from {show(rounds[k - 2][0])} to "
-                f"{show(upper)}; a restricted LP with one more column cannot get worse."
+                f"at N = {N}, round {k}: your lower bound {show(lower)} is above the round's upper bound "
+                f"{show(upper)}; Bob's best reply to Alice's restricted distribution costs at most the "
+                "restricted LP's value."
             )
-    half = (N + 1) // 2
-    first_reply = max(_game_value(m) for m in range(1, half + 1))
-    if rounds[0][1] > first_reply + tol:
-        return (
-            f"at N = {N} your first round's lower bound is {show(rounds[0][1])}, more than a first round can "
-            f"give: with one tree, Alice's restricted distribution lies on that tree's deepest keys (at most "
-            f"{half}, no two of them neighbours), and Bob's best reply to it costs at most V({half}), the "
-            "value of the game on that many keys. The rounds must come from the loop: a restricted LP, then "
-            "pricing."
-        )
-    upper, lower = rounds[-1]
+    upper, lower, _ = rounds[-1]
     if abs(upper - value) > tol or upper - lower > tol:
         return (
             f"at N = {N} your last round has the bounds ({show(upper)}, {show(lower)}), which do not meet at "
             f"V({N}) (within {tol:g}): the loop must run until the bounds meet."
         )
     return None
+
+
+def _plural_trees(count: int) -> str:
+    return "tree" if count == 1 else f"{count} trees"
 
 
 def _loop_hidden(draw: random.Random) -> list[Stage]:
@@ -984,13 +1014,13 @@ def _loop_hidden(draw: random.Random) -> list[Stage]:
     ),
     on_timeout="A plain loop needs a few seconds for these sizes: price with best_tree, and stop when the "
     "bounds meet within 1e-9.",
-    asks="column_generation(N): the rounds (upper, lower) of delayed column generation, a restricted LP "
-    "solved by linprog and priced by best_tree",
-    verifies=f"N = {', '.join(map(str, LOOP_SIZES))}: the first upper bound is a single tree's (a whole "
-    f"number), every upper bound >= V(N) and non-increasing, every lower bound <= V(N), the last round's "
-    f"bounds equal V(N) within {LOOP_TOLERANCE:g} (certified values), and the first lower bound is one a "
-    "first round can give (at most V(ceil(N/2))); refuses answers that reach the "
-    "package's solver or its shipped solutions",
+    asks="column_generation(N): the rounds (upper, lower, tree) of delayed column generation, a restricted "
+    "LP solved by linprog and priced by best_tree, each with the tree that entered the LP for it",
+    verifies=f"N = {', '.join(map(str, LOOP_SIZES))}: every round's tree is a search tree on N keys, every "
+    "upper bound is the value of the restricted LP over the trees the rounds name so far (solved again by "
+    f"HiGHS, within {LOOP_TOLERANCE:g}), every lower bound at most V(N) and the round's upper bound, and the "
+    f"last round's bounds equal V(N) within {LOOP_TOLERANCE:g} (certified values); refuses answers that "
+    "reach the package's solver or its shipped solutions",
     hidden=_loop_hidden,
 )
 def _column_generation() -> Plan:
@@ -1007,8 +1037,9 @@ def _column_generation() -> Plan:
         ],
         what="your rounds",
         kind=_rounds_kind,
-        passed=f"for N = {sizes} your rounds are valid bounds (upper never below V(N) and never rising, "
-        f"lower never above it) and the last round meets at the certified V(N) within {LOOP_TOLERANCE:g}.",
+        passed=f"for N = {sizes} every upper bound is the value of the restricted LP over your rounds' "
+        f"trees, every lower bound is at most V(N), and the last round meets at the certified V(N) within "
+        f"{LOOP_TOLERANCE:g}.",
     )
 
 

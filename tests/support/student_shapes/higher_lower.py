@@ -251,7 +251,7 @@ def _loop(N, tol=1e-9, rounds_at_most=200, price=None):
         )
         alpha = np.maximum(-lp.ineqlin.marginals, 0)
         lower, tree = price(alpha / alpha.sum())
-        rounds.append((lp.fun, lower))
+        rounds.append((lp.fun, lower, trees[-1]))
         if lower >= lp.fun - tol:
             break
         trees.append(tree)
@@ -272,6 +272,12 @@ def column_generation_loose_tolerance(N):
 
 
 @shape("higher-lower-5", "wrong model")
+def column_generation_without_the_trees(N):
+    """Returns the pairs (upper, lower) of the rounds without the trees that entered the LP."""
+    return [(upper, lower) for upper, lower, _ in _loop(N)]
+
+
+@shape("higher-lower-5", "wrong model")
 def column_generation_priced_on_counts(N):
     """Prices every round against a weight of 1 on each secret, not Alice's distribution: its
     "lower bound" is the total depth of a balanced tree, far above V(N)."""
@@ -280,8 +286,8 @@ def column_generation_priced_on_counts(N):
 
 @shape("higher-lower-5", "wrong model")
 def column_generation_lower_bound_as_upper(N):
-    """Reports each round as (lower, upper), the pair the wrong way round."""
-    return [(lower, upper) for upper, lower in _loop(N)]
+    """Reports each round as (lower, upper, tree), the bounds the wrong way round."""
+    return [(lower, upper, tree) for upper, lower, tree in _loop(N)]
 
 
 # -- 6. Johnson's stretches --------------------------------------------------------------------------
