@@ -324,7 +324,7 @@ class OptimalSearch:
                         limit,
                         guess,
                         bound,
-                        f"bound >= {reason} {best}: stop, {untried} classes untried",
+                        f"bound >= {reason} {best}: stop, {untried} classes left",
                         self._sizes(counts[:, guess]),
                         cell=cell,
                         best=(best, best_guess),
