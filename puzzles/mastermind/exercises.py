@@ -500,7 +500,18 @@ def _obvious_sets() -> list[tuple[str, ...]]:
     rest = [code for code in game.codes if code not in fourteen[0]]
     sets += fourteen + thirteen + [tuple(sorted((*fourteen[0], rng.choice(rest))))]
     sets += [tuple(sorted(rng.sample(game.codes, size))) for size in (14, 15, 18, 30)]
+    sets += OUTSIDE_ONLY
     return list(dict.fromkeys(sets))
+
+
+# Sets that only codes above every candidate separate (2156, 2414), or only codes with a colour
+# none of the candidates holds (4345, 3415): a search that skips those codes finds none.
+OUTSIDE_ONLY = [
+    ("1113", "1242", "1352", "1411", "1562", "1616"),
+    ("1231", "1316", "1411", "1444", "1554", "1663"),
+    ("1232", "1312", "1344", "2434", "3341", "4343", "4414", "4423"),
+    ("1141", "2134", "2212", "3112", "3124", "3133", "3421", "4222"),
+]
 
 
 def _obvious_kind(value: Any) -> str | None:

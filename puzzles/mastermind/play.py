@@ -478,7 +478,7 @@ class SearchStepper:
                 f"{best}, and its other cells cannot bring it lower."
             )
         if kind == "prune":
-            untried = int(str(step["outcome"]).split(", ")[1].split()[0]) - 1
+            untried = int(str(step["outcome"]).split(", ")[1].split()[0])  # the classes after this one
             if step["best guess"] is not None:
                 reason = f"is not below the best total so far, {step['best']} (with {step['best guess']})"
             else:

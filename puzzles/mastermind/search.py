@@ -317,14 +317,14 @@ class OptimalSearch:
             bound = int(bounds[guess])
             if bound >= best:
                 if self._trace is not None and bound < _EXCLUDED:
-                    untried = int((bounds < _EXCLUDED).sum()) - tried
+                    untried = int((bounds < _EXCLUDED).sum()) - tried - 1  # after this one
                     reason = "budget" if best_guess < 0 else "best"
                     self._note(
                         n,
                         limit,
                         guess,
                         bound,
-                        f"bound >= {reason} {best}: stop, {untried} classes left",
+                        f"bound >= {reason} {best}: stop, {untried} more left",
                         self._sizes(counts[:, guess]),
                         cell=cell,
                         best=(best, best_guess),

@@ -562,3 +562,12 @@ def optimal_tree_in_floats(weights):
             root[a, b] = min(options, key=options.get)
             E[a, b] = options[root[a, b]] + sum(w[a - 1 : b])
     return _depths_from_roots(N, lambda a, b: root[a, b])
+
+
+@shape("higher-lower-8", "small inputs only")
+def two_row_over_small_denominators(A):
+    """Tries every x = p / q with q <= 40 and keeps the best: exact, but the best x of a game with
+    large entries has a larger denominator."""
+    top, bottom = A
+    points = {Fraction(p, q) for q in range(1, 41) for p in range(q + 1)}
+    return _envelope(top, bottom, points)

@@ -245,6 +245,28 @@ def obvious_none_beyond_thirteen(candidates):
     return (inside or found or [None])[0]
 
 
+@shape("mastermind-4", "wrong model")
+def obvious_outside_codes_below_the_candidates(candidates):
+    """Looks for an outside separator only among the codes not above the highest candidate."""
+    if len(candidates) > 14:
+        return None
+    found = _separating(candidates, len(candidates))
+    inside = [code for code in found if code in set(candidates)]
+    return (inside or [code for code in found if code <= max(candidates)] or [None])[0]
+
+
+@shape("mastermind-4", "wrong model")
+def obvious_outside_codes_of_the_candidates_colours(candidates):
+    """Looks for an outside separator only among codes made of colours the candidates hold: a
+    colour none of them holds (a "blank peg") can be what separates them."""
+    if len(candidates) > 14:
+        return None
+    colours = set("".join(candidates))
+    found = _separating(candidates, len(candidates))
+    inside = [code for code in found if code in set(candidates)]
+    return (inside or [code for code in found if set(code) <= colours] or [None])[0]
+
+
 _OBVIOUS_BY_SIZE: dict = {}
 
 
