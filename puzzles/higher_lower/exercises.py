@@ -1085,11 +1085,16 @@ def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]
 # the root and the zeros below; a 1, or an epsilon as large as the tiny weights, for each zero
 # pulls the zeros up instead.
 _TINY = Fraction(1, 10**15)
+_DELTA = Fraction(1, 10**12)
 ZEROS_THAT_MATTER = [
     ([1, 0, 0, 0, 0, 0, 1], 4),
     ([0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 2], 5),
     ([_TINY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, _TINY], 6),
     ([0] * 12 + [_TINY, _TINY / 2] + [0] * 12, 6),
+    # two costs a 10**-12 apart: an epsilon scaled to the least weight (least weight / (2 N h + 1))
+    # is still far larger, and pulls the zeros up at that price
+    ([2 + _DELTA, 1, 0, 0, 1, 0, 0], 5),
+    ([0, 1, 0, 1 + _DELTA, 2 + _DELTA, 1 + _DELTA, 2 + _DELTA, 1 + _DELTA, 0, 0], 4),
 ]
 
 
@@ -1118,9 +1123,10 @@ def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     "trace back.",
     asks="short_tree(weights, h): a valid search tree of least cost among those with at most h levels, "
     "by the subsequence DP (2.2) and its traceback, also when some weights are zero",
-    verifies="a search tree of at most h levels and least cost on 18 cases with N <= 7 against every "
-    "such tree, and on 8 with N = 11..90 (zero weights, some beside weights of 10**-15, where no "
-    "stand-in for a zero is small enough) against an interval DP with the height; "
+    verifies="a search tree of at most h levels and least cost on 19 cases with N <= 7 against every "
+    "such tree, and on 9 with N = 10..90 (zero weights, some beside weights of 10**-15 or beside costs "
+    "10**-12 apart, where no stand-in for a zero is small enough) against an interval DP with the "
+    "height; "
     "refuses answers that reach puzzles.higher_lower",
     hidden=_short_tree_hidden,
 )

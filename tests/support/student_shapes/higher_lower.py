@@ -571,3 +571,11 @@ def two_row_over_small_denominators(A):
     top, bottom = A
     points = {Fraction(p, q) for q in range(1, 41) for p in range(q + 1)}
     return _envelope(top, bottom, points)
+
+
+@shape("higher-lower-9", "wrong model")
+def short_tree_epsilon_from_the_least_weight(weights, h):
+    """Stands the least positive weight / (2 N h + 1) in for every zero: small beside every weight,
+    but not beside two costs 10**-12 apart."""
+    epsilon = Fraction(min(w for w in weights if w)) / (2 * len(weights) * h + 1)
+    return _subsequence([w if w else epsilon for w in weights], h, tie_break=True)
