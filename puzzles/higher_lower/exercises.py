@@ -31,7 +31,6 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
 from scipy.optimize import linprog
 
 from puzzles.course.checker import (
@@ -934,28 +933,30 @@ def _rounds_kind(value: Any) -> str | None:
     return None
 
 
-def _restricted_value(N: int, trees: list[tuple[int, ...]]) -> float:
-    """The value of Bob's restricted LP over ``trees`` (min u: every secret costs at most u), by HiGHS."""
-    depths = np.array(trees, dtype=float).T
-    lp = linprog(
-        np.r_[np.zeros(len(trees)), 1.0],
-        A_ub=np.c_[depths, -np.ones(N)],
-        b_ub=np.zeros(N),
-        A_eq=np.r_[np.ones(len(trees)), 0.0][None, :],
-        b_eq=[1.0],
-        bounds=[(0, None)] * len(trees) + [(None, None)],
+def _restricted_value(N: int, columns: list[tuple[int, ...]]) -> float:
+    """The value of Bob's restricted LP over ``columns`` (min u: every secret costs at most u), by
+    HiGHS: the variables are the weights of the columns, then u."""
+    k = len(columns)
+    costs = [[column[secret] for column in columns] + [-1] for secret in range(N)]
+    result = linprog(
+        [0] * k + [1],
+        A_ub=costs,
+        b_ub=[0] * N,
+        A_eq=[[1] * k + [0]],
+        b_eq=[1],
+        bounds=[(0, None)] * k + [(None, None)],
         method="highs",
     )
-    if lp.status != 0:
-        raise PackFault(f"HiGHS could not solve a restricted LP of N = {N}: {lp.message}")
-    return float(lp.fun)
+    if result.status != 0:
+        raise PackFault(f"HiGHS could not solve a restricted LP of N = {N}: {result.message}")
+    return float(result.fun)
 
 
 def _rounds_judge(case: tuple, rounds: Any) -> str | None:
     (N,) = case
     tol = LOOP_TOLERANCE
     value = float(_game_value(N))
-    trees = []
+    entered: list[tuple[int, ...]] = []
     for k, (upper, _, tree) in enumerate(rounds, start=1):
         tree = tuple(tree)
         if len(tree) != N or (problem := _search_tree_problem(tree)) is not None:
@@ -964,8 +965,8 @@ def _rounds_judge(case: tuple, rounds: Any) -> str | None:
                 f"at N = {N}, round {k}: the tree {_tree_place(tree)} that entered the restricted LP is no "
                 f"tree of the game ({why})."
             )
-        trees.append(tree)
-        restricted = _restricted_value(N, trees)
+        entered.append(tree)
+        restricted = _restricted_value(N, entered)
         if abs(upper - restricted) > tol:
             return (
                 f"at N = {N}, round {k}: your upper bound is {show(upper)}, but the restricted LP over the "
