@@ -265,6 +265,13 @@ def column_generation_one_round_short(N):
     return rounds[:-1] or rounds
 
 
+@shape("higher-lower-5", "off by one")
+def column_generation_without_the_first_round(N):
+    """Drops the first round (the start tree's), as if the loop began after one pricing."""
+    rounds = _loop(N)
+    return rounds[1:] or rounds
+
+
 @shape("higher-lower-5", "float")
 def column_generation_loose_tolerance(N):
     """Stops once the bounds are within 0.05, a tolerance far looser than the 1e-6 asked."""

@@ -221,3 +221,9 @@ def three_known_one_trio_short(N):
 def longest_through_a_float(N):
     """int((5N - 1) / 2): an integer, but computed through a float, so wrong once 5N passes 2**53."""
     return 1 if N == 1 else int((5 * N - 1) / 2)
+
+
+@shape("trios-3", "float")
+def longest_ceiling_of_a_float(N):
+    """math.ceil(5N / 2 - 1): the right values while 5N / 2 fits a float exactly, not beyond 2**53."""
+    return 1 if N == 1 else math.ceil(5 * N / 2 - 1)
