@@ -865,7 +865,8 @@ def _capped_judge(case: tuple, given: int) -> str | None:
     if given == free:
         return (
             f"{where} your total is {given}, but the least total is {expected}: {given} is the least total "
-            f"without the cap, which costs {_plural(expected - given, 'guess', 'guesses')} more here."
+            f"without the cap, which costs {_plural(expected - given, 'guess', 'guesses')} more here (or "
+            "your cap lets a secret take a guess more than d)."
         )
     return f"{where} your total is {given}, but the least total is {expected} ({free} without the cap)."
 
