@@ -630,6 +630,13 @@ def whole(value: Any) -> str | None:
     """An integer; not a bool, not a float that happens to be whole."""
     if isinstance(value, int) and not isinstance(value, bool):
         return None
+    if isinstance(value, float) and math.isinf(value):
+        return (
+            "an infinite float: a finite integer is asked, and every case the check asks has one, "
+            "so the computation found none where one exists"
+        )
+    if isinstance(value, float) and math.isnan(value):
+        return "a float that is not a number (nan): an exact integer is asked"
     if isinstance(value, float):
         return "a float: an exact integer is asked (use //, not /, and integer arithmetic)"
     if isinstance(value, bool):
@@ -732,8 +739,9 @@ def _raised_message(event: probes.Raised, where: str, what: str, entry: Exercise
         return f"{what} ran out of the memory a check allows (MemoryError, {where})."
     if event.kind == "recursion":
         return (
-            f"{what} recursed too deeply (RecursionError, {where}); turn the recursion into a loop, "
-            "or memoise it."
+            f"{what} recursed too deeply (RecursionError, {where}): the calls nested past Python's "
+            "limit, and a memo does not make them shallower. Turn the recursion into a loop (an explicit "
+            "stack, or a table filled from the smallest case up)."
         )
     if event.kind == "exit":
         return f"{what} called sys.exit({event.message}) ({where}); return the value instead."

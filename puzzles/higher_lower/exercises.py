@@ -31,6 +31,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+from scipy.optimize import linprog
+
 from puzzles.course.checker import (
     PackFault,
     Plan,
@@ -116,12 +119,17 @@ SMALL_TREES = 10  # every tree is listed up to this size
 
 
 def _large_height_pairs() -> list[tuple[int, int]]:
-    """(N, h) up to N = 128: h from one below the fewest levels that hold N keys to three above."""
+    """(N, h) up to N = 128: h from one below the fewest levels that hold N keys to three above,
+    every h for five sizes from 11 to 40, and h = N - 2 to N + 1 up to N = 128."""
     pairs = [(12, 100), (40, 40)]
     for N in (20, 31, 32, 50, 63, 64, 100, 127, 128):
         lowest = N.bit_length()  # floor(lg N) + 1
         pairs += [(N, h) for h in range(lowest - 1, lowest + 4)]
-    return pairs
+    for N in (11, 13, 16, 24, 40):  # every height, up to one above N
+        pairs += [(N, h) for h in range(N.bit_length() - 1, N + 2)]
+    for N in (50, 64, 100, 127, 128):  # the top: N - 2 to N + 1 levels
+        pairs += [(N, h) for h in range(N - 2, N + 2)]
+    return sorted(dict.fromkeys(pairs))
 
 
 LARGE_HEIGHT_PAIRS = _large_height_pairs()
@@ -139,7 +147,7 @@ def _listed_count(N: int, h: int) -> int:
 
 @functools.cache
 def _generated_counts() -> list[list[int]]:
-    return _trees_by_height(128, 100)
+    return _trees_by_height(128, 129)
 
 
 def _generated_count(N: int, h: int) -> int:
@@ -184,7 +192,8 @@ def _height_hidden(draw: random.Random) -> list[Stage]:
     "by a recurrence of your own",
     verifies=f"every (N, h) with N <= {SMALL_TREES}, h <= {SMALL_TREES + 1} against the list of all trees; "
     f"{len(LARGE_HEIGHT_PAIRS)} pairs up to N = 128 (h from one below the fewest levels to three above, "
-    "and h >= N) against generating functions; refuses floats and answers that reach puzzles.higher_lower",
+    "every h for N = 11, 13, 16, 24, 40, and h from N - 2 to N + 1) against generating functions; "
+    "refuses floats and answers that reach puzzles.higher_lower",
     hidden=_height_hidden,
 )
 def _trees_within() -> Plan:
@@ -242,6 +251,13 @@ def _one_change_away(trees: list[tuple[int, ...]], largest: int) -> list[tuple[i
     return list(found)
 
 
+def _zigzag(N: int) -> tuple[int, ...]:
+    """The chain that guesses 1, then N, then 2, then N - 1, ...: each key one level below the last."""
+    order = [key for pair in zip(range(1, N + 1), range(N, 0, -1), strict=True) for key in pair][:N]
+    depth = {key: level for level, key in enumerate(dict.fromkeys(order), start=1)}
+    return tuple(depth[key] for key in range(1, N + 1))
+
+
 @functools.cache
 def _built_and_near() -> tuple[list[tuple[tuple[int, ...]]], list[tuple[tuple[int, ...]]]]:
     """Search trees far beyond any list (random insertion orders, chains) and their near misses:
@@ -250,8 +266,9 @@ def _built_and_near() -> tuple[list[tuple[tuple[int, ...]]], list[tuple[tuple[in
     built: list[tuple[int, ...]] = []
     for N in (7, 8, 9, 10, 12, 15, 20, 31, 50, 64, 100, 200, 500, 1000, 2000):
         built += [_random_tree(N, rng) for _ in range(8 if N <= 200 else 3)]
-    built += [tuple(range(1, N + 1)) for N in (10, 100, 200)]  # chains: 1 first, then 2, ...
-    built += [tuple(range(N, 0, -1)) for N in (10, 100, 200)]
+    built += [tuple(range(1, N + 1)) for N in (10, 100, 200, 2000)]  # chains: 1 first, then 2, ...
+    built += [tuple(range(N, 0, -1)) for N in (10, 100, 200, 2000)]
+    built += [_zigzag(N) for N in (11, 2000)]  # 1, N, 2, N - 1, ...: a chain 2000 levels deep, inside out
     near: list[tuple[int, ...]] = []
     for tree in built:
         swapped = list(tree)
@@ -337,9 +354,9 @@ def _is_tree_hidden(draw: random.Random) -> list[Stage]:
     "(the thesis's [3, 3, 1, 3, 2, 3] is not)",
     verifies=f"every vector in {{1..N}}^N for N <= {VECTOR_SIZES}, every tree on {NEAR_SIZE} keys and every "
     f"vector one entry or one swap away, and every vector with an entry 0 or N + 1 for N <= {OUTSIDE_SIZES}, "
-    "against the list of all trees; 111 search trees up to 2000 keys (random "
-    "insertion orders, chains) and their near misses (two depths swapped, one moved by 1); refuses "
-    "answers that reach puzzles.higher_lower",
+    "against the list of all trees; 115 search trees up to 2000 keys (random "
+    "insertion orders, chains 2000 levels deep) and their near misses (two depths swapped, one moved "
+    "by 1); refuses answers that reach puzzles.higher_lower",
     hidden=_is_tree_hidden,
 )
 def _is_tree() -> Plan:
@@ -468,6 +485,10 @@ def _random_games(seed: int, entries: range, copies: int) -> list[list[list[int]
 
 
 ONE_ROW_GAMES = [[[3, 1, 2]], [[0, -2, 1]]]
+# A tie on the first ratio R_i0 / v_i between rows with different v_i, where the next entries
+# decide only once divided by v_i too (at the basis (0, 1, 3, 6) column 4 enters and 1 leaves);
+# every step of it is asked.
+RATIO_TIE_GAMES = [[[0, 3, 2, 0], [1, 1, -1, 1], [3, 3, -1, 1]]]
 
 
 def _dresher_games() -> list[list[list[int]]]:
@@ -483,6 +504,7 @@ def _dresher_games() -> list[list[list[int]]]:
     games += _random_games(7, range(1, 5), 3) + _random_games(8, range(1, 10), 3)
     games += _random_games(9, range(-3, 4), 4) + _random_games(10, range(0, 3), 2)
     games += ONE_ROW_GAMES  # m = 1: an answer must not assume a second row
+    games += RATIO_TIE_GAMES
     return [[[int(x) for x in row] for row in game] for game in games]
 
 
@@ -517,7 +539,7 @@ def _pivot_cases() -> list[tuple[list[list[int]], tuple[int, ...], list[list[Fra
     cases = []
     for index, (game, steps) in enumerate(_dresher_steps()):
         for k, step in enumerate(steps):
-            if k % 2 == index % 2:
+            if k % 2 == index % 2 or game in RATIO_TIE_GAMES:
                 cases.append((game, step.basis, [list(row) for row in step.inverse]))
     return cases
 
@@ -621,7 +643,8 @@ def _pivot_hidden(draw: random.Random) -> list[Stage]:
     "by 1.14, leaving column by the lexicographic rule 1.16, new inverse by 1.18), or None at the optimum",
     verifies="every other iteration of Dresher's method on the games (1.1), (1.20), (1.19) and 180 random "
     "games (2 to 4 rows, 2 to 6 columns, many ties; 90 of them with zero or negative entries, where the "
-    "value can be zero or negative) and 2 games of one row, against dresher(...).steps; refuses floats "
+    "value can be zero or negative), 2 games of one row, and every iteration of a game whose leaving row "
+    "is decided by the lexicographic rule on the divided rows, against dresher(...).steps; refuses floats "
     "and answers that reach puzzles.higher_lower",
     hidden=_pivot_hidden,
 )
@@ -646,6 +669,9 @@ def _two_row_games() -> list[list[list[int]]]:
     for k in (1, 2, 3, 4, 5, 7, 10):
         for _ in range(12):
             games.append([[rng.randint(-3, 9) for _ in range(k)] for _ in range(2)])
+    for k in (2, 3, 4, 6, 9):  # large entries: values whose denominators no float rounding recovers
+        for _ in range(3):
+            games.append([[rng.randint(-(10**6), 10**6) for _ in range(k)] for _ in range(2)])
     return [[[int(x) for x in row] for row in game] for game in games]
 
 
@@ -680,8 +706,9 @@ def _two_row_hidden(draw: random.Random) -> list[Stage]:
     without=WITHOUT,
     asks="two_row_value(A): the exact value of a game with two rows from the payoff lines "
     "(the top of their lower envelope)",
-    verifies="the game (1.20), three games solved at an end of [0, 1], and 84 random 2-row games with "
-    "1 to 10 columns and entries -3..9, against Dresher's exact method; refuses floats and answers "
+    verifies="the game (1.20), three games solved at an end of [0, 1], 84 random 2-row games with "
+    "1 to 10 columns and entries -3..9, and 15 with 2 to 9 columns and entries up to a million (values "
+    "no float rounding recovers), against Dresher's exact method; refuses floats and answers "
     "that reach puzzles.higher_lower",
     hidden=_two_row_hidden,
 )
@@ -769,7 +796,22 @@ def _optimal_tree_cases() -> tuple[list[tuple[list]], list[tuple[list]]]:
     large = _weight_cases(43, [30, 45, 60, 80, 100], 100, 0.2)
     large += _weight_cases(44, [40], 9, 0.0, fractions=True)
     large.sort(key=len)
-    return [(w,) for w in small], [(w,) for w in large]
+    return [(w,) for w in small + NEAR_TIES], [(w,) for w in large]
+
+
+# Weights a float cannot tell apart (10**20 and 10**20 + 1 are one float): the least cost is
+# decided by the last unit, which a DP in floats rounds away.
+NEAR_TIES = [
+    [10**20, 10**20 + 1],
+    [10**20 + 1, 10**20],
+    [10**20, 10**20, 10**20 + 1],
+    [
+        Fraction(1, 3) + Fraction(1, 10**20),
+        Fraction(1, 3),
+        Fraction(1, 3),
+        Fraction(1, 3) + Fraction(1, 10**20),
+    ],
+]
 
 
 @functools.cache
@@ -822,8 +864,9 @@ def _optimal_tree_hidden(draw: random.Random) -> list[Stage]:
     on_timeout=TREE_ON_TIMEOUT,
     asks="optimal_tree(weights): the depth vector of a tree of least weighted depth, traced back "
     "through the table of (2.1), without the course package",
-    verifies="a search tree of least cost on 20 weight vectors (zeros, Fractions) with N <= 8 against "
-    "every tree, and on 6 with N = 30..100 against best_tree's exact cost; refuses answers that reach "
+    verifies="a search tree of least cost on 24 weight vectors (zeros, Fractions, and weights a float "
+    "cannot tell apart, such as 10**20 and 10**20 + 1) with N <= 8 against every tree, and on 6 with "
+    "N = 30..100 against best_tree's exact cost; refuses answers that reach "
     "puzzles.higher_lower",
     hidden=_optimal_tree_hidden,
 )
@@ -870,61 +913,88 @@ def _real(value: Any) -> bool:
 
 
 def _rounds_kind(value: Any) -> str | None:
-    """A non-empty list of (upper, lower) pairs of finite real numbers."""
+    """A non-empty list of rounds (upper, lower, tree): two finite real numbers and a depth vector."""
     if not isinstance(value, (list, tuple)) or not value:
-        return "not a list of (upper, lower) pairs, one per round"
+        return "not a list of rounds (upper, lower, tree), one per round"
     for entry in value:
-        if not isinstance(entry, (list, tuple)) or len(entry) != 2:
-            return f"its round {show(entry, 60)} is not a pair (upper, lower)"
-        for bound in entry:
+        if isinstance(entry, (list, tuple)) and len(entry) == 2:
+            return (
+                f"its round {show(entry, 60)} is a pair (upper, lower); each round is asked as a triple "
+                "(upper, lower, tree), the tree being the column that entered the restricted LP for that "
+                "round (the start tree in round 1), so that the check can solve your restricted LPs again"
+            )
+        if not isinstance(entry, (list, tuple)) or len(entry) != 3:
+            return f"its round {show(entry, 60)} is not a triple (upper, lower, tree)"
+        for bound in entry[:2]:
             if not _real(bound):
                 return f"the bound {show(bound, 40)} in its round {show(entry, 60)} is not a finite number"
+        tree = entry[2]
+        if not isinstance(tree, (list, tuple)) or not all(type(d) is int for d in tree):
+            return f"the tree {show(tree, 60)} of a round is not a depth vector (a tuple of integers)"
     return None
+
+
+def _restricted_value(N: int, trees: list[tuple[int, ...]]) -> float:
+    """The value of Bob's restricted LP over ``trees`` (min u: every secret costs at most u), by HiGHS."""
+    depths = np.array(trees, dtype=float).T
+    lp = linprog(
+        np.r_[np.zeros(len(trees)), 1.0],
+        A_ub=np.c_[depths, -np.ones(N)],
+        b_ub=np.zeros(N),
+        A_eq=np.r_[np.ones(len(trees)), 0.0][None, :],
+        b_eq=[1.0],
+        bounds=[(0, None)] * len(trees) + [(None, None)],
+        method="highs",
+    )
+    if lp.status != 0:
+        raise PackFault(f"HiGHS could not solve a restricted LP of N = {N}: {lp.message}")
+    return float(lp.fun)
 
 
 def _rounds_judge(case: tuple, rounds: Any) -> str | None:
     (N,) = case
     tol = LOOP_TOLERANCE
     value = float(_game_value(N))
-    first = rounds[0][0]
-    if abs(first - round(first)) > tol or round(first) < N.bit_length():
-        return (
-            f"at N = {N} your first upper bound is {show(first)}, but a restricted LP with one tree is worth "
-            f"that tree's most guesses, a whole number of at least {N.bit_length()}: start from one tree."
-        )
-    for k, (upper, lower) in enumerate(rounds, start=1):
-        if upper < value - tol:
+    trees = []
+    for k, (upper, _, tree) in enumerate(rounds, start=1):
+        tree = tuple(tree)
+        if len(tree) != N or (problem := _search_tree_problem(tree)) is not None:
+            why = f"{len(tree)} depths, not N = {N}" if len(tree) != N else f"no search tree: {problem}"
             return (
-                f"at N = {N}, round {k}: your upper bound {show(upper)} is below V({N}); the value of a "
-                "restricted LP can never be below the game's value."
+                f"at N = {N}, round {k}: the tree {_tree_place(tree)} that entered the restricted LP is no "
+                f"tree of the game ({why})."
             )
+        trees.append(tree)
+        restricted = _restricted_value(N, trees)
+        if abs(upper - restricted) > tol:
+            return (
+                f"at N = {N}, round {k}: your upper bound is {show(upper)}, but the restricted LP over the "
+                f"{_plural_trees(k)} your rounds name so far is worth {restricted:.9g}: an upper bound is "
+                "the value of the restricted LP of its round."
+            )
+    for k, (upper, lower, _) in enumerate(rounds, start=1):
         if lower > value + tol:
             return (
                 f"at N = {N}, round {k}: your lower bound {show(lower)} is above V({N}); Bob's best reply to "
                 "any distribution of Alice costs at most V(N)."
             )
-        if k > 1 and upper > rounds[k - 2][0] + tol:
+        if lower > upper + tol:
             return (
-                f"at N = {N}, round {k}: your upper bound rose from {show(rounds[k - 2][0])} to "
-                f"{show(upper)}; a restricted LP with one more column cannot get worse."
+                f"at N = {N}, round {k}: your lower bound {show(lower)} is above the round's upper bound "
+                f"{show(upper)}; Bob's best reply to Alice's restricted distribution costs at most the "
+                "restricted LP's value."
             )
-    half = (N + 1) // 2
-    first_reply = max(_game_value(m) for m in range(1, half + 1))
-    if rounds[0][1] > first_reply + tol:
-        return (
-            f"at N = {N} your first round's lower bound is {show(rounds[0][1])}, more than a first round can "
-            f"give: with one tree, Alice's restricted distribution lies on that tree's deepest keys (at most "
-            f"{half}, no two of them neighbours), and Bob's best reply to it costs at most V({half}), the "
-            "value of the game on that many keys. The rounds must come from the loop: a restricted LP, then "
-            "pricing."
-        )
-    upper, lower = rounds[-1]
+    upper, lower, _ = rounds[-1]
     if abs(upper - value) > tol or upper - lower > tol:
         return (
             f"at N = {N} your last round has the bounds ({show(upper)}, {show(lower)}), which do not meet at "
             f"V({N}) (within {tol:g}): the loop must run until the bounds meet."
         )
     return None
+
+
+def _plural_trees(count: int) -> str:
+    return "tree" if count == 1 else f"{count} trees"
 
 
 def _loop_hidden(draw: random.Random) -> list[Stage]:
@@ -944,13 +1014,13 @@ def _loop_hidden(draw: random.Random) -> list[Stage]:
     ),
     on_timeout="A plain loop needs a few seconds for these sizes: price with best_tree, and stop when the "
     "bounds meet within 1e-9.",
-    asks="column_generation(N): the rounds (upper, lower) of delayed column generation, a restricted LP "
-    "solved by linprog and priced by best_tree",
-    verifies=f"N = {', '.join(map(str, LOOP_SIZES))}: the first upper bound is a single tree's (a whole "
-    f"number), every upper bound >= V(N) and non-increasing, every lower bound <= V(N), the last round's "
-    f"bounds equal V(N) within {LOOP_TOLERANCE:g} (certified values), and the first lower bound is one a "
-    "first round can give (at most V(ceil(N/2))); refuses answers that reach the "
-    "package's solver or its shipped solutions",
+    asks="column_generation(N): the rounds (upper, lower, tree) of delayed column generation, a restricted "
+    "LP solved by linprog and priced by best_tree, each with the tree that entered the LP for it",
+    verifies=f"N = {', '.join(map(str, LOOP_SIZES))}: every round's tree is a search tree on N keys, every "
+    "upper bound is the value of the restricted LP over the trees the rounds name so far (solved again by "
+    f"HiGHS, within {LOOP_TOLERANCE:g}), every lower bound at most V(N) and the round's upper bound, and the "
+    f"last round's bounds equal V(N) within {LOOP_TOLERANCE:g} (certified values); refuses answers that "
+    "reach the package's solver or its shipped solutions",
     hidden=_loop_hidden,
 )
 def _column_generation() -> Plan:
@@ -967,8 +1037,9 @@ def _column_generation() -> Plan:
         ],
         what="your rounds",
         kind=_rounds_kind,
-        passed=f"for N = {sizes} your rounds are valid bounds (upper never below V(N) and never rising, "
-        f"lower never above it) and the last round meets at the certified V(N) within {LOOP_TOLERANCE:g}.",
+        passed=f"for N = {sizes} every upper bound is the value of the restricted LP over your rounds' "
+        f"trees, every lower bound is at most V(N), and the last round meets at the certified V(N) within "
+        f"{LOOP_TOLERANCE:g}.",
     )
 
 
@@ -1006,7 +1077,25 @@ def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]
     large = []
     for weights in _weight_cases(94, [20, 31, 40, 63, 90], 50, 0.3):
         large.append((weights, len(weights).bit_length() + rng.randint(0, 2)))
-    return small, large
+    listed = [case for case in ZEROS_THAT_MATTER if len(case[0]) <= 7]
+    return small + listed, large + [case for case in ZEROS_THAT_MATTER if case not in listed]
+
+
+# Zeros whose place a stand-in weight changes: with levels to spare the two weighted keys go near
+# the root and the zeros below; a 1, or an epsilon as large as the tiny weights, for each zero
+# pulls the zeros up instead.
+_TINY = Fraction(1, 10**15)
+_DELTA = Fraction(1, 10**12)
+ZEROS_THAT_MATTER = [
+    ([1, 0, 0, 0, 0, 0, 1], 4),
+    ([0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 2], 5),
+    ([_TINY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, _TINY], 6),
+    ([0] * 12 + [_TINY, _TINY / 2] + [0] * 12, 6),
+    # two costs a 10**-12 apart: an epsilon scaled to the least weight (least weight / (2 N h + 1))
+    # is still far larger, and pulls the zeros up at that price
+    ([2 + _DELTA, 1, 0, 0, 1, 0, 0], 5),
+    ([0, 1, 0, 1 + _DELTA, 2 + _DELTA, 1 + _DELTA, 2 + _DELTA, 1 + _DELTA, 0, 0], 4),
+]
 
 
 def _short_tree_hidden(draw: random.Random) -> list[Stage]:
@@ -1034,8 +1123,10 @@ def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     "trace back.",
     asks="short_tree(weights, h): a valid search tree of least cost among those with at most h levels, "
     "by the subsequence DP (2.2) and its traceback, also when some weights are zero",
-    verifies="a search tree of at most h levels and least cost on 17 cases with N <= 7 against every "
-    "such tree, and on 5 with N = 20..90 (30% zero weights) against an interval DP with the height; "
+    verifies="a search tree of at most h levels and least cost on 19 cases with N <= 7 against every "
+    "such tree, and on 9 with N = 10..90 (zero weights, some beside weights of 10**-15 or beside costs "
+    "10**-12 apart, where no stand-in for a zero is small enough) against an interval DP with the "
+    "height; "
     "refuses answers that reach puzzles.higher_lower",
     hidden=_short_tree_hidden,
 )

@@ -77,6 +77,14 @@ def _the_candidates(candidates: tuple[str, ...]) -> str:
     return f"the {len(candidates)} candidates {_codes(candidates)}"
 
 
+def _unsorted(codes: tuple[str, ...]) -> list[str]:
+    """The codes in an order of their own (the same at every call), not sorted: a rule that breaks
+    ties by the order of the list it is given, not by the codes, is seen."""
+    order = list(codes)
+    random.Random(len(order) * 7919 + sum(map(int, order))).shuffle(order)
+    return order
+
+
 def _classic_code(value: Any) -> str | None:
     """A code of the classic game, as a digit string."""
     if isinstance(value, str) and value in _classic()._index_of:
@@ -432,7 +440,7 @@ def _knuth_guess() -> Plan:
         ],
         what="your guess",
         kind=_classic_code,
-        build=lambda case: (list(case[0]),),
+        build=lambda case: (_unsorted(case[0]),),
         passed=(
             f"your guess is Knuth's on {len(large)} large candidate sets his strategy meets ({sizes}), "
             f"{len(middle)} smaller ones and {len(arbitrary)} arbitrary sets of {small}."
@@ -492,7 +500,18 @@ def _obvious_sets() -> list[tuple[str, ...]]:
     rest = [code for code in game.codes if code not in fourteen[0]]
     sets += fourteen + thirteen + [tuple(sorted((*fourteen[0], rng.choice(rest))))]
     sets += [tuple(sorted(rng.sample(game.codes, size))) for size in (14, 15, 18, 30)]
+    sets += OUTSIDE_ONLY
     return list(dict.fromkeys(sets))
+
+
+# Sets that only codes above every candidate separate (2156, 2414), or only codes with a colour
+# none of the candidates holds (4345, 3415): a search that skips those codes finds none.
+OUTSIDE_ONLY = [
+    ("1113", "1242", "1352", "1411", "1562", "1616"),
+    ("1231", "1316", "1411", "1444", "1554", "1663"),
+    ("1232", "1312", "1344", "2434", "3341", "4343", "4414", "4423"),
+    ("1141", "2134", "2212", "3112", "3124", "3133", "3421", "4222"),
+]
 
 
 def _obvious_kind(value: Any) -> str | None:
@@ -585,7 +604,7 @@ def _obviously_optimal() -> Plan:
         ],
         what="your guess",
         kind=_obvious_kind,
-        build=lambda case: (list(case[0]),),
+        build=lambda case: (_unsorted(case[0]),),
         passed=(
             f"right on {len(sets)} candidate sets: {tally['inside']} separated by a candidate, "
             f"{tally['outside']} only from outside, {tally['none']} by no code ({largest} of the separable "
@@ -677,10 +696,16 @@ def _determine_judge(case: tuple, given: int) -> str | None:
     if given == determined:
         return None
     first = data["tree"][0]
-    also = " (that is the total to reveal them)" if given == revealed else f" (and revealed after {revealed})"
+    game = _game_words(data["pegs"], data["colours"])
+    where = f"for the strategy {data['name']!r} of {game} (first guess {first})"
+    if given == revealed:
+        return (
+            f"{where} your total, {given}, is the total to reveal its secrets; they are determined after "
+            f"{determined} guesses in all."
+        )
     return (
-        f"for the strategy {data['name']!r} of {_game_words(data['pegs'], data['colours'])} (first guess "
-        f"{first}) your total is {given}; its secrets are determined after {determined} guesses in all{also}."
+        f"{where} your total is {given}; its secrets are determined after {determined} guesses in all "
+        f"(and revealed after {revealed})."
     )
 
 
@@ -827,6 +852,12 @@ def _capped_judge(case: tuple, given: int) -> str | None:
         return None
     free = _search(pegs, colours, None).value(candidates)
     where = f"in the game {pegs}x{colours} with {_the_candidates(candidates)} and at most d = {d} guesses"
+    if (pegs, colours) == (4, 3) and given == _search(4, 2, d).value(candidates):
+        return (
+            f"{where} your total is {given}, but the least total is {expected}: {given} is this set's least "
+            "total in 4x2, asked before. A memo kept between calls is keyed on the game as well as the "
+            "set and the cap (a third colour gives better guesses)."
+        )
     if free == expected:
         return (
             f"{where} your total is {given}, but the least total is {expected} (here the cap costs nothing)."
@@ -842,18 +873,27 @@ def _capped_judge(case: tuple, given: int) -> str | None:
 HIDDEN_CAPPED_GAMES = [(2, 3), (3, 2), (2, 4), (3, 3), (2, 5)]
 
 
-def _capped_hidden(draw: random.Random) -> list[Stage]:
-    """Cases drawn for grading, after the public ones: 3 sets of the public 4x2 cases asked again in
-    4x3, where a third colour lowers the least total (a memo keyed on the set and the cap, not the
-    game, gives the 4x2 total), and 4 random sets of 3 to 7 codes of small games, each with its
-    tightest cap and one more."""
+@cache
+def _asked_again() -> list[tuple[tuple[int, int], tuple[str, ...], int]]:
+    """The public 4x2 cases of at most 9 codes and a cap of at most 4 whose least total is another in
+    4x3 (a third colour gives better guesses), asked again in 4x3."""
     again = [case for case in _capped_cases() if case[0] == (4, 2) and len(case[1]) <= 9 and case[2] <= 4]
-    again = [
-        case
-        for case in again
-        if _search(4, 2, case[2]).value(case[1]) != _search(4, 3, case[2]).value(case[1])
+    return [
+        ((4, 3), candidates, d)
+        for _, candidates, d in again
+        if _search(4, 2, d).value(candidates) != _search(4, 3, d).value(candidates)
     ]
-    cases = [((4, 3), candidates, d) for _, candidates, d in draw.sample(again, min(3, len(again)))]
+
+
+AGAIN_PUBLIC = 3  # of those, the notebook's check asks the first few; the grader draws among the rest
+
+
+def _capped_hidden(draw: random.Random) -> list[Stage]:
+    """Cases drawn for grading, after the public ones: 3 more sets of the public 4x2 cases asked
+    again in 4x3, and 4 random sets of 3 to 7 codes of small games, each with its tightest cap and
+    one more."""
+    again = _asked_again()[AGAIN_PUBLIC:]
+    cases = list(draw.sample(again, min(3, len(again))))
     for _ in range(4):
         pegs, colours = draw.choice(HIDDEN_CAPPED_GAMES)
         candidates = tuple(sorted(draw.sample(_game(pegs, colours).codes, draw.randint(3, 7))))
@@ -876,25 +916,36 @@ def _capped_hidden(draw: random.Random) -> list[Stage]:
         "all codes of 4x2 and 2x4 and 37 sets of 3 to 11 codes of 4x2, 2x5, 3x3 and 2x4, each with every cap "
         "from the least feasible one to the first that costs nothing (one more for sets of at most 7 codes); "
         "13 of the sets, found by a seeded search, cost more under their tightest cap; and the doubles (11, "
-        "22, ...) of 2x4 and 2x5, which need a guess outside them; refuses answers that reach "
-        "puzzles.mastermind.search"
+        "22, ...) of 2x4 and 2x5, which need a guess outside them; then three of the 4x2 sets asked again in "
+        "4x3, where their least total is lower; refuses answers that reach puzzles.mastermind.search"
     ),
     hidden=_capped_hidden,
 )
 def _capped_total() -> Plan:
     """capped_total(game, candidates, d) -> T_d(S), checked where a strategy within d guesses exists."""
     cases = _capped_cases()
+    again = _asked_again()[:AGAIN_PUBLIC]
     sets = len(_capped_sets())
     binding = sum(1 for _, _, tightest, free in _capped_sets() if tightest < free)
     return Plan(
-        [Stage(cases, judge=_capped_judge, label=f"the {len(cases)} cases", smallest=False)],
+        [
+            Stage(cases, judge=_capped_judge, label=f"the {len(cases)} cases", smallest=False),
+            Stage(
+                again,
+                judge=_capped_judge,
+                label=f"{len(again)} sets of 4x2 asked again in 4x3",
+                smallest=False,
+                far="a set of 4x2 asked again in 4x3 (a memo kept between calls must hold the game)",
+            ),
+        ],
         what="your total",
         kind=whole,
         build=lambda case: (_game(*case[0]), list(case[1]), case[2]),
         passed=(
-            f"right on {len(cases)} (game, candidates, cap) cases: {sets} sets of 4x2, 2x5, 3x3 and 2x4, "
-            f"each with every cap from the tightest up, {binding} of them with a cap that raises the least "
-            "total, and the doubles of 2x4 and 2x5, which need a guess outside them."
+            f"right on {len(cases) + len(again)} (game, candidates, cap) cases: {sets} sets of 4x2, 2x5, "
+            f"3x3 and 2x4, each with every cap from the tightest up, {binding} of them with a cap that "
+            "raises the least total, the doubles of 2x4 and 2x5, which need a guess outside them, and "
+            f"{len(again)} sets of 4x2 asked again in 4x3, where a third colour lowers the least total."
         ),
     )
 

@@ -68,7 +68,21 @@ def feedback_pairs(pegs: int) -> tuple[Feedback, ...]:
 
 
 class Game:
-    """Mastermind with ``pegs`` pegs and ``colours`` colours; codes are digit strings like ``"1122"``."""
+    """Mastermind with ``pegs`` pegs and ``colours`` colours; codes are digit strings like ``"1122"``.
+
+    Attributes:
+        pegs, colours: the game's size, as given (``Game()`` is the classic 4 pegs, 6 colours).
+        size: the number of codes, ``colours ** pegs``.
+        codes: every code as a digit string, in lexicographic order (``codes[0]`` is ``"11..1"``).
+        feedbacks: every reply ``(b, w)`` the game's pegs allow, the win last.
+        hit: the winning reply ``(pegs, 0)``.
+        table: the feedback index of every (guess, secret) pair, a numpy matrix.
+
+    To play from code: ``feedback(guess, secret)`` scores a guess, ``partition(guess, candidates)``
+    splits the candidates by the reply each would give (a dict reply -> codes; all codes when
+    ``candidates`` is left out), ``partition_sizes`` gives the sizes only, and
+    ``consistent(history)`` lists the codes that agree with ``[(guess, reply), ...]``.
+    """
 
     def __init__(self, pegs: int = 4, colours: int = 6) -> None:
         pegs = _whole(pegs, "the number of pegs")

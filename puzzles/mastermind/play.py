@@ -478,13 +478,13 @@ class SearchStepper:
                 f"{best}, and its other cells cannot bring it lower."
             )
         if kind == "prune":
-            untried = int(str(step["outcome"]).split(", ")[1].split()[0]) - 1
+            untried = int(str(step["outcome"]).split(", ")[1].split()[0])  # the classes after this one
             if step["best guess"] is not None:
                 reason = f"is not below the best total so far, {step['best']} (with {step['best guess']})"
             else:
                 reason = f"is not below the budget {budget}, the total this set must stay under to matter"
-            later = {0: "", 1: " nor can the one guess after it in the order,"}.get(
-                untried, f" nor can the {untried} guesses after it in the order,"
+            later = {0: "", 1: " nor can the one class of guesses after it in the order,"}.get(
+                untried, f" nor can the {untried} classes of guesses after it in the order,"
             )
             return (
                 f"Pruned: the bound of {guess}, {self.bound_text(step)}, {reason}. The guesses are tried "

@@ -100,11 +100,10 @@ def _check_cap(max_guesses: object, least: int = 1) -> int | None:
 def tree_lower_bound(size: int, replies: int, max_guesses: int | None = None) -> int:
     """The least conceivable total for ``size`` candidates when a guess has ``replies`` non-winning replies.
 
-    The k-th guess of any branch can reveal at most replies**(k-1) secrets; filling those places
-    in order gives the bound. With ``max_guesses``, fewer places within the cap than ``size``
-    gives ``math.inf`` (no strategy reveals them all: the least total over no strategy), and a
-    cap of 0 guesses for some candidates is refused. With one reply each guess adds one place:
-    size (size + 1) / 2.
+    A guess reveals at most one secret, itself, and splits the others among at most ``replies``
+    cells; no strategy does better than the cheapest tree those two facts allow (lesson III,
+    section 3). With ``max_guesses``, ``math.inf`` when no such tree reveals them all within the
+    cap (the least total over no strategy); a cap of 0 guesses for some candidates is refused.
     """
     size = whole_number(size, "the number of candidates", least=0)
     replies = whole_number(replies, "the number of non-winning replies", least=0)
@@ -318,14 +317,14 @@ class OptimalSearch:
             bound = int(bounds[guess])
             if bound >= best:
                 if self._trace is not None and bound < _EXCLUDED:
-                    untried = int((bounds < _EXCLUDED).sum()) - tried
+                    untried = int((bounds < _EXCLUDED).sum()) - tried - 1  # after this one
                     reason = "budget" if best_guess < 0 else "best"
                     self._note(
                         n,
                         limit,
                         guess,
                         bound,
-                        f"bound >= {reason} {best}: stop, {untried} untried",
+                        f"bound >= {reason} {best}: stop, {untried} more left",
                         self._sizes(counts[:, guess]),
                         cell=cell,
                         best=(best, best_guess),
@@ -691,17 +690,20 @@ def plain_minimum_total(game: Game, max_guesses: int | None = None) -> int:
 def history_counts(game: Game) -> dict[str, int]:
     """The scale of a plain search: how many one- and two-guess histories leave some code possible.
 
-    A history is (guess, reply) or (guess, reply, guess, reply) with a non-empty candidate set.
+    A history is (guess, reply) or (guess, reply, guess, reply) with a non-empty candidate set; a
+    game ends when it is won, so a two-guess history starts with a reply other than the win.
     Two-guess histories are counted over the first-guess patterns, each weighted by the number
     of codes with that pattern (permuting colours and pegs maps histories one to one).
     """
     table = game.table.astype(np.int64)
     replies = len(game.feedbacks)
+    win = replies - 1  # the winning reply is the last feedback
     one = int(sum(len(np.unique(row)) for row in table))
     symmetry = _Symmetry(game)
     pattern = np.array([symmetry._pattern_code(row) for row in game.digits.tolist()])
     two = 0
     for first, orbit in zip(*np.unique(pattern, return_counts=True), strict=False):
-        joint = np.sort(table[first][None, :] * replies + table, axis=1)  # row g2: the reply pairs
+        going_on = table[first] != win  # the secrets the first guess does not hit
+        joint = np.sort(table[first][going_on][None, :] * replies + table[:, going_on], axis=1)
         two += int(orbit) * int((np.diff(joint, axis=1) != 0).sum() + len(joint))
     return {"codes": game.size, "one-guess histories": one, "two-guess histories": two}

@@ -145,7 +145,7 @@ def _loop(N, stop=1e-9, lower_is_upper=False):
         )
         alpha = np.maximum(-lp.ineqlin.marginals, 0)
         lower, tree = best_tree(alpha / alpha.sum())
-        rounds.append((lp.fun, lp.fun if lower_is_upper else lower))
+        rounds.append((lp.fun, lp.fun if lower_is_upper else lower, trees[-1]))
         if lower >= lp.fun - stop:
             return rounds
         trees.append(tree)
@@ -161,7 +161,7 @@ def loop_reporting_the_lp_value_as_lower_bound(N):
 
 def loop_asking_the_solver(N):
     value = float(solve(N).value)
-    return [(value, value)]
+    return [(value, value, best_tree([1] * N)[1])]
 
 
 def plain_traceback(weights, h):
@@ -296,7 +296,7 @@ def loop_without_a_method(N):
         )
         alpha = np.maximum(-lp.ineqlin.marginals, 0)
         lower, tree = best_tree(list(alpha / alpha.sum()))
-        rounds.append((float(lp.fun), float(lower)))
+        rounds.append((float(lp.fun), float(lower), trees[-1]))
         if lower >= lp.fun - 1e-9:
             return rounds
         trees.append(tree)
@@ -323,26 +323,38 @@ def _value(N):
     return float(solve(N).value)
 
 
-def test_5_rejects_rising_upper_bounds_bounds_off_the_value_and_values_without_a_loop():
+def test_5_rejects_bounds_that_are_not_the_restricted_lps_and_values_without_a_loop():
     rounds = _loop(21)
     value = _value(21)
-    rising = [rounds[0], (rounds[0][0] + 0.5, rounds[0][1]), *rounds[1:]]
-    rejected("higher-lower-5", lambda N: rising if N == 21 else _loop(N), why="rose from")
-    below = [rounds[0], (value - 0.01, value - 0.01)]
-    verdict = rejected("higher-lower-5", lambda N: below, why="is below V(21)")
-    assert "3.7826" not in verdict.message and "87/23" not in verdict.message  # V(21) is never shown
-    rejected("higher-lower-5", lambda N: [(value, None)], why="is not a finite number")
-    # the certified values, copied in: the first round of a loop is one tree's, a whole number
-    values = {N: _value(N) for N in exercises.LOOP_SIZES}
-    rejected("higher-lower-5", lambda N: [(values[N], values[N])], why="restricted LP with one tree")
+    rising = [rounds[0], (rounds[0][0] + 0.5, rounds[0][1], rounds[1][2]), *rounds[2:]]
     rejected(
-        "higher-lower-5", lambda N: [(N.bit_length() - 1, 1.0), *_loop(N)], why="a whole number of at least"
+        "higher-lower-5", lambda N: rising if N == 21 else _loop(N), why="restricted LP over the 2 trees"
     )
+    below = [rounds[0], (value - 0.01, value - 0.01, rounds[1][2])]
+    verdict = rejected("higher-lower-5", lambda N: below, why="restricted LP over the 2 trees")
+    assert "3.7826" not in verdict.message and "87/23" not in verdict.message  # V(21) is never shown
+    rejected("higher-lower-5", lambda N: [(value, None, rounds[0][2])], why="is not a finite number")
+    # the certified values, copied in: a restricted LP with one tree is worth that tree's levels
+    values = {N: _value(N) for N in exercises.LOOP_SIZES}
+    rejected(
+        "higher-lower-5",
+        lambda N: [(values[N], values[N], best_tree([1] * N)[1])],
+        why="restricted LP over the tree",
+    )
+    rejected(
+        "higher-lower-5",
+        lambda N: [(N.bit_length() - 1, 1.0, best_tree([1] * N)[1]), *_loop(N)[1:]],
+        why="restricted LP over the tree",
+    )
+    # rounds without their trees: the check cannot solve the restricted LPs again
+    rejected("higher-lower-5", lambda N: [(upper, lower) for upper, lower, _ in _loop(N)], why="is a pair")
+    crooked = [*rounds[:-1], (rounds[-1][0], rounds[-1][1], (1,) * 21)]
+    rejected("higher-lower-5", lambda N: crooked if N == 21 else _loop(N), why="no search tree")
 
 
 def test_5_rejects_what_the_lesson_shows():
     shown = {20: _loop(20), 40: _loop(40)}
-    rejected("higher-lower-5", lookup_table(shown, fallback=[]), why="not a list of (upper, lower) pairs")
+    rejected("higher-lower-5", lookup_table(shown, fallback=[]), why="not a list of rounds")
 
 
 def test_5_refuses_the_solver_the_shipped_data_and_the_check_s_own_module():
@@ -497,17 +509,23 @@ def test_the_tree_references_agree_with_the_table_written_here():
     "N, typed", [(21, Fraction(87, 23)), (24, Fraction(828, 211)), (25, Fraction(251175, 63263))]
 )
 def test_5_refuses_two_rounds_that_are_no_column_generation(N, typed):
-    # issue 34: one tree's levels, then the value typed in; a first round cannot bound it from below
+    # issues 34 and 32: one tree's levels with a first lower bound typed at V(ceil(N/2)) (below the
+    # bound the check used to test), then the value typed in; the check solves the restricted LPs
+    # over the rounds' own trees again, and two trees are not worth V(N)
     values = {21: Fraction(87, 23), 24: Fraction(828, 211), 25: Fraction(251175, 63263)}
     assert values[N] == typed == solve(N).value
+    start = {n: best_tree([1] * n)[1] for n in values}
+    second = {n: best_tree([1] * (n // 2) + [2] * (n - n // 2))[1] for n in values}
+    half = {n: float(solve((n + 1) // 2).value) for n in values}
 
     def typed_in(n):
-        value = values.get(n, typed)
-        return [(n.bit_length(), value), (value, value)]
+        value = float(values.get(n, typed))
+        return [(n.bit_length(), half[n], start[n]), (value, value, second[n])]
 
-    rejected("higher-lower-5", typed_in, why="more than a first round can give")
-    floats = {n: float(value) for n, value in values.items()}
-    rejected("higher-lower-5", lambda n: [(n.bit_length(), floats[n]), (floats[n], floats[n])])
+    rejected("higher-lower-5", typed_in, why="restricted LP over the 2 trees")
+    rejected(
+        "higher-lower-5", lambda n: [(n.bit_length(), half[n]), (float(values[n]),) * 2], why="is a pair"
+    )
 
 
 def test_5_every_first_lower_bound_of_a_real_loop_is_within_the_half_size_value():

@@ -248,3 +248,39 @@ def test_plain_rounds_bound_the_value():
         assert all(b <= a + 1e-9 for (a, _), (b, _) in zip(rounds, rounds[1:], strict=False))
         assert all(upper >= value - 1e-9 and lower <= value + 1e-9 for upper, lower in rounds)
         assert abs(rounds[-1][0] - value) < 1e-6 and abs(rounds[-1][1] - value) < 1e-6
+
+
+def test_alices_optimal_distributions_for_four_form_a_hexagon():
+    """Lessons I and II: for N = 4 Alice's optimal set has six vertices, P(secret = 1) from 1/5 to 3/7."""
+    from itertools import combinations
+
+    columns = [list(map(int, column)) for column in payoff_matrix(4).to_numpy().T.tolist()]
+    value = solve(4).value
+    rows = [([Fraction(d) for d in column], value) for column in columns]  # every tree costs >= V
+    rows += [([Fraction(int(i == j)) for j in range(4)], Fraction(0)) for i in range(4)]  # alpha >= 0
+
+    def solved(matrix, rhs):
+        m = [list(r) + [b] for r, b in zip(matrix, rhs, strict=True)]
+        for c in range(4):
+            pivot = next((r for r in range(c, 4) if m[r][c] != 0), None)
+            if pivot is None:
+                return None
+            m[c], m[pivot] = m[pivot], m[c]
+            m = [
+                row if r == c else [a - row[c] / m[c][c] * b for a, b in zip(row, m[c], strict=True)]
+                for r, row in enumerate(m)
+            ]
+        return tuple(m[i][4] / m[i][i] for i in range(4))
+
+    vertices = set()
+    for tight in combinations(rows, 3):
+        alpha = solved([a for a, _ in tight] + [[Fraction(1)] * 4], [b for _, b in tight] + [Fraction(1)])
+        if alpha and all(sum(a * x for a, x in zip(lhs, alpha, strict=True)) >= b for lhs, b in rows):
+            vertices.add(alpha)
+    assert len(vertices) == 6
+    for alpha in vertices:  # each is optimal against the solver's own mixture for Bob
+        assert certify(4, list(alpha), solve(4).searcher, value)
+    assert {alpha[0] for alpha in vertices} >= {Fraction(1, 5), Fraction(3, 7)}
+    assert min(alpha[0] for alpha in vertices) == Fraction(1, 5)
+    assert max(alpha[0] for alpha in vertices) == Fraction(3, 7)
+    assert Fraction(3, 8) in {alpha[0] for alpha in vertices}

@@ -561,7 +561,7 @@ def _revealed_by_hand(strategy) -> int:
 def test_determine_near_misses():
     verdict = rejected("mastermind-5", lambda s: _revealed_by_hand(s) - _leaves(s.root), why="dawdling")
     assert "determined after" in verdict.message
-    rejected("mastermind-5", _revealed_by_hand, why="(that is the total to reveal them)")
+    rejected("mastermind-5", _revealed_by_hand, why="is the total to reveal its secrets; they are determined")
     rejected("mastermind-5", lambda s: _revealed_by_hand(s) - s.game.size)
     shown = {"worst-case heuristic": 5801, "expected-size heuristic": 5696, "most-parts heuristic": 5668}
     rejected("mastermind-5", lambda s: shown.get(s.name, 0))
@@ -880,11 +880,33 @@ def test_graded_the_worked_solution_passes_and_a_table_of_the_public_cases_does_
     refused_when_graded(exercise_id, table, seeds=(1, 2))
 
 
-def test_graded_a_capped_total_memoised_without_the_game_is_refused():
-    # issue 32: right on every public case, wrong once a set comes back in another game
+def test_a_capped_total_memoised_without_the_game_is_refused_by_the_notebooks_check():
+    # issue 32: right on every set of one game, wrong once a set comes back in another game; the
+    # notebook's check asks sets of 4x2 again in 4x3 and names the memo that forgot the game
     _LEAST_BY_CELL.clear()
-    verdicts = refused_when_graded("mastermind-6", capped_total_memoised_without_the_game, seeds=(1, 2))
-    assert all("in the game 4x3" in verdict.message for verdict in verdicts), verdicts
+    verdict = verify("mastermind-6", capped_total_memoised_without_the_game)
+    assert verdict.status == "incorrect", verdict
+    assert "in the game 4x3" in verdict.message and "keyed on the game" in verdict.message, verdict
+    for seed in (1, 2):
+        _LEAST_BY_CELL.clear()
+        assert verify("mastermind-6", capped_total_memoised_without_the_game, seed=seed).status == "incorrect"
+
+
+def test_the_public_check_asks_a_set_in_two_games():
+    plan = registration("mastermind-6").plan()
+    games = {}
+    for _, (game, candidates, d) in plan.cases():
+        games.setdefault((candidates, d), set()).add(game)
+    assert any(len(seen) > 1 for seen in games.values())
+
+
+def test_an_infinite_total_is_told_no_strategy_was_found_where_one_exists():
+    def capped_total(game, candidates, d):
+        return math.inf
+
+    verdict = verify("mastermind-6", capped_total)
+    assert verdict.status == "incorrect", verdict
+    assert "use //" not in verdict.message and "infinite" in verdict.message, verdict
 
 
 def test_the_checks_own_reference_is_no_answer():

@@ -166,9 +166,8 @@ def test_search_stepper_moves_and_explains():
     assert "best total so far on these 6 codes" in stepper.explanation()
     stepper.next()
     assert stepper.step.kind == "prune"
-    assert (
-        "Pruned: the bound of 132" in stepper.explanation() and "15 guesses after it" in stepper.explanation()
-    )
+    explanation = stepper.explanation()
+    assert "Pruned: the bound of 132" in explanation and "15 classes of guesses after it" in explanation
     rows, current = stepper.queue_rows()
     assert rows[current][0] == "132" and rows[current + 1][2] == "never tried"
     while not stepper.at_end:
