@@ -486,8 +486,8 @@ def _random_games(seed: int, entries: range, copies: int) -> list[list[list[int]
 
 ONE_ROW_GAMES = [[[3, 1, 2]], [[0, -2, 1]]]
 # A tie on the first ratio R_i0 / v_i between rows with different v_i, where the next entries
-# decide only once divided by v_i too (at the basis (0, 1, 3, 6) column 4 enters and 1 leaves);
-# every step of it is asked.
+# decide only once divided by v_i too (at the basis (0, 1, 3, 6), its step 1, column 4 enters and
+# 1 leaves); its odd steps are asked.
 RATIO_TIE_GAMES = [[[0, 3, 2, 0], [1, 1, -1, 1], [3, 3, -1, 1]]]
 
 
@@ -539,7 +539,7 @@ def _pivot_cases() -> list[tuple[list[list[int]], tuple[int, ...], list[list[Fra
     cases = []
     for index, (game, steps) in enumerate(_dresher_steps()):
         for k, step in enumerate(steps):
-            if k % 2 == index % 2 or game in RATIO_TIE_GAMES:
+            if k % 2 == (1 if game in RATIO_TIE_GAMES else index % 2):
                 cases.append((game, step.basis, [list(row) for row in step.inverse]))
     return cases
 

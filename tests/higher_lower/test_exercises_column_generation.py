@@ -15,6 +15,7 @@ and against the subsequence DP (2.2), the certified values against a fresh exact
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -182,8 +183,11 @@ def plain_traceback(weights, h):
 
 
 def zeros_as_a_tiny_weight(weights, h):
-    """A different fix: every zero weight replaced by 1e-9 (small enough for these weights)."""
-    return plain_traceback([w if w else 1e-9 for w in weights], h)
+    """A different fix: every zero weight replaced by an exact epsilon below the least gap between two
+    costs (1 / L, L the common denominator of the weights) divided by the largest sum of depths."""
+    common = math.lcm(*(Fraction(w).denominator for w in weights))
+    epsilon = Fraction(1, common * (len(weights) * h + 1))
+    return plain_traceback([Fraction(w) if w else epsilon for w in weights], h)
 
 
 def unbounded_optimum(weights, h):
@@ -478,13 +482,13 @@ def test_every_subsequence_of_a_complete_tree_is_dominated_by_a_tree():
 
 def test_the_cases_of_the_checks_are_as_described():
     small, large = exercises._optimal_tree_cases()
-    assert len(small) == 20 and all(len(w) <= 8 for (w,) in small)
+    assert len(small) == 24 and all(len(w) <= 8 for (w,) in small)
     assert sorted(len(w) for (w,) in large) == [30, 40, 45, 60, 80, 100]
     cases = small + large
     assert any(0 in w for (w,) in cases) and any(isinstance(x, Fraction) for (w,) in cases for x in w)
     small, large = exercises._short_tree_cases()
-    assert len(small) == 17 and all(len(w) <= 7 for w, _ in small)
-    assert sorted(len(w) for w, _ in large) == [20, 31, 40, 63, 90]
+    assert len(small) == 19 and all(len(w) <= 7 for w, _ in small)
+    assert sorted(len(w) for w, _ in large) == [10, 11, 20, 21, 26, 31, 40, 63, 90]
     assert all(len(w) <= 2**h - 1 for w, h in small + large)
     assert all(any(w) for w, _ in small + large)
 

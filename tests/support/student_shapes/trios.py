@@ -215,3 +215,9 @@ def three_known_in_floats(N):
 def three_known_one_trio_short(N):
     """E3(N - 1): the recursion started from one trio fewer."""
     return _filled(_E3_RIGHT, N - 1) if N > 1 else Fraction(0)
+
+
+@shape("trios-3", "float")
+def longest_through_a_float(N):
+    """int((5N - 1) / 2): an integer, but computed through a float, so wrong once 5N passes 2**53."""
+    return 1 if N == 1 else int((5 * N - 1) / 2)
