@@ -253,7 +253,7 @@ def _reply_hidden(draw: random.Random) -> list[Stage]:
             sorted(games),
             reference=_replies_in_game,
             label="games the grader drew",
-            evidence="the closed form (one, two, and three or more colours)",
+            evidence="the right count",
         )
     ]
 
@@ -287,7 +287,7 @@ def _number_of_replies() -> Plan:
                 large,
                 reference=_replies_in_game,
                 label=f"the {len(large)} larger games",
-                evidence="the closed form (one, two, and three or more colours)",
+                evidence="the right count",
                 smallest=False,
                 far="beyond the enumerated games",
             ),
@@ -862,11 +862,19 @@ def _capped_judge(case: tuple, given: int) -> str | None:
         return (
             f"{where} your total is {given}, but the least total is {expected} (here the cap costs nothing)."
         )
+    looser = _search(pegs, colours, d + 1).value(candidates)
+    if given == looser:  # a cap off by one (or a singleton worth 1 with no guess left), or no cap
+        also = "and without any cap" if looser == free else f"({free} without any cap)"
+        return (
+            f"{where} your total is {given}, but the least total is {expected}: {given} is the least total "
+            f"when a secret may take d + 1 = {d + 1} guesses {also}, so your answer lets some secret take "
+            f"more than d = {d} guesses."
+        )
     if given == free:
         return (
             f"{where} your total is {given}, but the least total is {expected}: {given} is the least total "
-            f"without the cap, which costs {_plural(expected - given, 'guess', 'guesses')} more here (or "
-            "your cap lets a secret take a guess more than d)."
+            f"without any cap ({looser} within d + 1 = {d + 1} guesses), so your answer lets some secret "
+            f"take more than d + 1 guesses."
         )
     return f"{where} your total is {given}, but the least total is {expected} ({free} without the cap)."
 

@@ -46,7 +46,9 @@ FEEDBACK_PAIRS_LARGEST = 1_000  # pegs listed by feedback_pairs: 501 500 pairs, 
 
 
 def number_of_feedbacks(pegs: int) -> int:
-    """p(p+3)/2: the number of replies (b, w) a game with p pegs can give (chapter, 'Obvious Guesses')."""
+    """p(p+3)/2: the pairs (b, w) with b + w <= p other than (p - 1, 1), the replies a game with p
+    pegs can give when it has enough colours; with too few colours some of them never occur
+    (chapter, 'Obvious Guesses')."""
     pegs = _whole(pegs, "the number of pegs")
     if pegs < 1:
         raise ValueError(f"a code needs at least one peg, got {pegs}")

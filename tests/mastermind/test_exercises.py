@@ -303,6 +303,13 @@ def test_reply_count_near_misses():
     verdict = rejected("mastermind-2", lambda p, c: replies_by_hand(p, c) if c**p <= 1296 else 0)
     assert "(beyond the enumerated games)" in verdict.message
 
+    # a near miss is not told how the right count splits the games
+    def short_of_one_for_seven_pegs(p, c):
+        return replies_by_hand(p, c) - (c == 3 and p >= 7)
+
+    verdict = rejected("mastermind-2", short_of_one_for_seven_pegs, why="the right count gives 35")
+    assert "one, two" not in verdict.message and "three or more" not in verdict.message
+
 
 def test_counting_replies_uses_no_package():
     """Before issue 26 mastermind-2 forbade nothing, so the package's count of all pairs passed."""
@@ -718,7 +725,7 @@ def test_capped_near_misses():
         return _plain_capped(game, frozenset(game.indices(candidates)), 99)
 
     verdict = rejected(
-        "mastermind-6", uncapped, why="is the least total without the cap, which costs 1 guess more"
+        "mastermind-6", uncapped, why="so your answer lets some secret take more than d = 3 guesses"
     )
     assert "at most d = " in verdict.message
 
@@ -741,7 +748,7 @@ def test_capped_near_misses():
     rejected(
         "mastermind-6",
         lambda game, candidates, d: _plain_capped(game, frozenset(game.indices(candidates)), d + 1),
-        why="the least total is",
+        why="when a secret may take d + 1 = 4 guesses and without any cap",
     )
     rejected(
         "mastermind-6",

@@ -406,6 +406,59 @@ def capped_total_one_guess_too_many(game, candidates, d):
     return least(tuple(sorted(candidates)), d)
 
 
+@shape("mastermind-6", "off by one")
+def capped_total_single_candidate_before_the_cap(game, candidates, d):
+    """Tests for a single candidate before the guesses left, so a code found alone after d
+    guesses still counts one guess more: every secret may take d + 1 guesses."""
+
+    @cache
+    def least(cell, left):
+        if len(cell) == 1:
+            return 1
+        if left == 0:
+            return math.inf
+        best = math.inf
+        for guess in game.codes:
+            parts = game.partition(guess, cell)
+            if len(parts) == 1 and game.hit not in parts:
+                continue
+            cells = [tuple(part) for reply, part in parts.items() if reply != game.hit]
+            best = min(best, len(cell) + sum(least(part, left - 1) for part in cells))
+        return best
+
+    return least(tuple(sorted(candidates)), d)
+
+
+@shape("mastermind-6", "greedy")
+def capped_total_uncapped_optimum_then_the_cap(game, candidates, d):
+    """Plays the guess that is best without the cap, and only then asks whether its cells fit the
+    cap: a guess that is worse without the cap may be the only one within it."""
+
+    @cache
+    def free(cell):
+        if len(cell) == 1:
+            return 1, None
+        best = (math.inf, None)
+        for guess in game.codes:
+            parts = game.partition(guess, cell)
+            if len(parts) == 1 and game.hit not in parts:
+                continue
+            cells = [tuple(part) for reply, part in parts.items() if reply != game.hit]
+            best = min(best, (len(cell) + sum(free(part)[0] for part in cells), guess))
+        return best
+
+    def within(cell, left):
+        if left == 0:
+            return math.inf
+        if len(cell) == 1:
+            return 1
+        guess = free(cell)[1]
+        cells = [tuple(part) for reply, part in game.partition(guess, cell).items() if reply != game.hit]
+        return len(cell) + sum(within(part, left - 1) for part in cells)
+
+    return within(tuple(sorted(candidates)), d)
+
+
 @shape("mastermind-6", "wrong model")
 def capped_total_ignoring_the_cap(game, candidates, d):
     """Section 2's recursion as it stands: the cap is read but never used."""
