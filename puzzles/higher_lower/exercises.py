@@ -995,6 +995,33 @@ def _bounded_reference(weights: list, h: int) -> Any:
     return previous[1, N]
 
 
+# Zero weights beside one or two small positive ones, with levels to spare: the least cost puts
+# the weighted keys near the root and the zeros below. A number put in place of the zeros (1,
+# 1/1000, 1e-9, ...) or added to every weight pulls the zeros up instead as soon as it is not
+# far below the positive weights, on four keys already.
+STAND_IN_CASES = [
+    ([0, 0, 0, 1], 3),
+    ([Fraction(1, 10**4), 0, 0, 0], 3),
+    ([0, 0, 0, Fraction(1, 10**7)], 3),
+    ([Fraction(1, 10**10), 0, 0, 0], 3),
+    ([0, 0, 0, 0, 0, Fraction(1, 10**20)], 4),
+    ([Fraction(1, 10**40), 0, 0, 0, 0, Fraction(1, 10**40)], 4),
+    ([0] * 29 + [Fraction(1, 10**50)] + [0] * 10, 7),
+]
+
+
+def _stand_in_judge(case: tuple, depths: Any) -> str | None:
+    """The judgement of a tree, with a word on what a stand-in for the zeros does here."""
+    judge = _tree_judge(_bounded_reference, "an interval DP over keys and height", height=True)
+    verdict = judge(case, depths)
+    if verdict is None or "costs" not in verdict:
+        return verdict
+    return verdict[:-1] + (
+        "; with zero weights beside weights this small, a positive number standing in for the zeros "
+        "(or added to every weight) changes which trees are cheapest."
+    )
+
+
 def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]:
     """Small cases (N <= 7: every tree of at most h levels listed) and large ones (N = 20..90)."""
     rng = random.Random(91)
@@ -1011,17 +1038,30 @@ def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]
 
 def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     """8 cases drawn for grading: N from 8 to 90, h from the fewest levels that hold N to two more,
-    a third of the weights zero in half of them."""
+    a third of the weights zero in half of them; and 4 of zero weights beside one or two weights
+    of 10**-61 to 10**-300 (one at an end), N from 4 to 40, one or two levels to spare."""
     cases = []
     for _ in range(8):
         (weights,) = _drawn_weights(draw, [draw.randint(8, 90)], 50, draw.choice((0.0, 0.3)))
         cases.append((weights, len(weights).bit_length() + draw.randint(0, 2)))
+    tiny = []  # zeros beside weights far smaller than any the notebook's check asks
+    for _ in range(4):
+        N = draw.randint(4, 40)
+        weights: list = [0] * N
+        for key in {draw.choice((0, N - 1)), draw.randrange(N)}:
+            weights[key] = Fraction(draw.randint(1, 9), 10 ** draw.randint(61, 300))
+        tiny.append((weights, N.bit_length() + draw.randint(1, 2)))
     return [
         hidden_stage(
             sorted(cases, key=lambda case: len(case[0])),
             judge=_tree_judge(_bounded_reference, "an interval DP over keys and height", height=True),
             label="cases the grader drew",
-        )
+        ),
+        hidden_stage(
+            sorted(tiny, key=lambda case: len(case[0])),
+            judge=_stand_in_judge,
+            label="zero weights beside tiny ones the grader drew",
+        ),
     ]
 
 
@@ -1035,8 +1075,9 @@ def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     asks="short_tree(weights, h): a valid search tree of least cost among those with at most h levels, "
     "by the subsequence DP (2.2) and its traceback, also when some weights are zero",
     verifies="a search tree of at most h levels and least cost on 17 cases with N <= 7 against every "
-    "such tree, and on 5 with N = 20..90 (30% zero weights) against an interval DP with the height; "
-    "refuses answers that reach puzzles.higher_lower",
+    "such tree, on 7 of zero weights beside weights from 1 down to 10**-50 (N = 4..40, where a number "
+    "standing in for the zeros misplaces them) and on 5 with N = 20..90 (30% zero weights) against an "
+    "interval DP with the height; refuses answers that reach puzzles.higher_lower",
     hidden=_short_tree_hidden,
 )
 def _short_tree() -> Plan:
@@ -1047,12 +1088,17 @@ def _short_tree() -> Plan:
             Stage(
                 small,
                 judge=_tree_judge(_every_tree, "every such tree listed", height=True),
-                label="the 17 cases with N <= 7",
+                label=f"the {len(small)} cases with N <= 7",
+            ),
+            Stage(
+                STAND_IN_CASES,
+                judge=_stand_in_judge,
+                label=f"the {len(STAND_IN_CASES)} cases of zero weights beside small positive ones",
             ),
             Stage(
                 large,
                 judge=_tree_judge(_bounded_reference, "an interval DP over keys and height", height=True),
-                label="the 5 cases with N = 20..90",
+                label=f"the {len(large)} cases with N = 20..90",
                 smallest=False,
             ),
         ],
@@ -1060,8 +1106,9 @@ def _short_tree() -> Plan:
         kind=DEPTHS,
         build=lambda case: (list(case[0]), case[1]),
         passed=f"your tree is a valid search tree of at most h levels and least cost in all "
-        f"{len(small) + len(large)} cases: against every such tree for N <= 7, and against an interval DP "
-        "over (keys, height) for N = 20..90 with zero weights.",
+        f"{len(small) + len(STAND_IN_CASES) + len(large)} cases: against every such tree for N <= 7, and "
+        "against an interval DP over (keys, height) for zero weights beside weights from 1 down to "
+        "10**-50 and for N = 20..90 with zero weights.",
     )
 
 
