@@ -995,11 +995,23 @@ def _bounded_reference(weights: list, h: int) -> Any:
     return previous[1, N]
 
 
+# Every weight vector in {0, 1, 2}^N for N <= 4 (not all zero), with h = 3: every place a zero
+# can take beside every other.
+SMALL_WEIGHT_VECTORS = [
+    (list(weights), 3)
+    for N in range(1, 5)
+    for weights in itertools.product(range(3), repeat=N)
+    if any(weights)
+]
+
 # Zero weights beside one or two small positive ones, with levels to spare: the least cost puts
 # the weighted keys near the root and the zeros below. A number put in place of the zeros (1,
 # 1/1000, 1e-9, ...) or added to every weight pulls the zeros up instead as soon as it is not
 # far below the positive weights, on four keys already.
 STAND_IN_CASES = [
+    ([1, 0, 0], 3),
+    ([Fraction(1, 10**12), 0, 0], 3),
+    ([Fraction(1000000003, 10**9), 0, 1, 0], 3),  # a stand-in of (least weight) / (2 N h + 1) is too large
     ([0, 0, 0, 1], 3),
     ([Fraction(1, 10**4), 0, 0, 0], 3),
     ([0, 0, 0, Fraction(1, 10**7)], 3),
@@ -1074,10 +1086,11 @@ def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     "trace back.",
     asks="short_tree(weights, h): a valid search tree of least cost among those with at most h levels, "
     "by the subsequence DP (2.2) and its traceback, also when some weights are zero",
-    verifies="a search tree of at most h levels and least cost on 17 cases with N <= 7 against every "
-    "such tree, on 7 of zero weights beside weights from 1 down to 10**-50 (N = 4..40, where a number "
-    "standing in for the zeros misplaces them) and on 5 with N = 20..90 (30% zero weights) against an "
-    "interval DP with the height; refuses answers that reach puzzles.higher_lower",
+    verifies="a search tree of at most h levels and least cost on 17 cases with N <= 7 and on every "
+    "weight vector in {0, 1, 2}^N for N <= 4 (h = 3) against every such tree, on 10 of zero weights "
+    "beside weights from 1 down to 10**-50 (N = 3..40, where a number standing in for the zeros "
+    "misplaces them) and on 5 with N = 20..90 (30% zero weights) against an interval DP with the "
+    "height; refuses answers that reach puzzles.higher_lower",
     hidden=_short_tree_hidden,
 )
 def _short_tree() -> Plan:
@@ -1089,6 +1102,11 @@ def _short_tree() -> Plan:
                 small,
                 judge=_tree_judge(_every_tree, "every such tree listed", height=True),
                 label=f"the {len(small)} cases with N <= 7",
+            ),
+            Stage(
+                SMALL_WEIGHT_VECTORS,
+                judge=_tree_judge(_every_tree, "every such tree listed", height=True),
+                label=f"the {len(SMALL_WEIGHT_VECTORS)} weight vectors in {{0, 1, 2}}^N for N <= 4, h = 3",
             ),
             Stage(
                 STAND_IN_CASES,
@@ -1106,9 +1124,10 @@ def _short_tree() -> Plan:
         kind=DEPTHS,
         build=lambda case: (list(case[0]), case[1]),
         passed=f"your tree is a valid search tree of at most h levels and least cost in all "
-        f"{len(small) + len(STAND_IN_CASES) + len(large)} cases: against every such tree for N <= 7, and "
-        "against an interval DP over (keys, height) for zero weights beside weights from 1 down to "
-        "10**-50 and for N = 20..90 with zero weights.",
+        f"{len(small) + len(SMALL_WEIGHT_VECTORS) + len(STAND_IN_CASES) + len(large)} cases: against every "
+        "such tree for N <= 7 (every weight vector in {0, 1, 2}^N for N <= 4 among them), and against an "
+        "interval DP over (keys, height) for zero weights beside weights from 1 down to 10**-50 and for "
+        "N = 20..90 with zero weights.",
     )
 
 
@@ -1162,6 +1181,7 @@ def _nudged(alpha: tuple[Fraction, ...], gap: Fraction, secret: int = 1) -> tupl
     return tuple(nudged)
 
 
+ASYMMETRIC = "no longer symmetric"
 NUDGES = {100: Fraction(1, 10**30), 200: Fraction(1, 10**12), 400: Fraction(1, 10**7)}  # where a_1 = 2 a_2
 SHIPPED = "the shipped distributions, N = 1..1024"
 
@@ -1188,7 +1208,7 @@ def _johnson_data_sets() -> dict[str, dict[int, tuple[Fraction, ...]]]:
         "the shipped distributions with a uniform one for N = 500": shipped | {500: _uniform(500)},
         "the sizes 1..12 with uniform distributions for N = 5, 6, 7, 8, 10": small,
         "the even sizes only": {N: a for N, a in shipped.items() if N % 2 == 0},
-        f"the shipped distributions with a_1 moved off 2 a_2 by {gaps}": nudged,
+        f"the shipped distributions with a_1 moved off 2 a_2 by {gaps} (and off a_N: {ASYMMETRIC})": nudged,
         "the shipped distributions with a_3 moved at N = 800 (a_1 = 2 a_2 still)": shipped
         | {800: _nudged(shipped[800], Fraction(1, 10**6), secret=3)},
         "the shipped distributions, largest N first": dict(reversed(shipped.items())),
@@ -1221,6 +1241,7 @@ def _johnson_hidden(draw: random.Random) -> list[Stage]:
     left_out = sorted(draw.sample(range(7, SHIPPED_UP_TO + 1), 5))
     moved = sorted(draw.sample(range(7, SHIPPED_UP_TO + 1), 4))
     gap = Fraction(1, 10 ** draw.randint(5, 40))
+    at = ", ".join(map(str, moved))
     low = draw.randint(1, 600)
     window = list(range(low, low + draw.randint(50, 400)))
     draw.shuffle(window)
@@ -1228,7 +1249,7 @@ def _johnson_hidden(draw: random.Random) -> list[Stage]:
         f"the shipped distributions without N = {', '.join(map(str, left_out))}": {
             N: a for N, a in shipped.items() if N not in left_out
         },
-        f"the shipped distributions with a_1 moved by {gap} at N = {', '.join(map(str, moved))}": shipped
+        f"the shipped distributions with a_1 moved by {gap} (and off a_N) at N = {at}": shipped
         | {N: _nudged(shipped[N], gap) for N in moved},
         f"the sizes {min(window)}..{max(window)} in a shuffled order": {N: shipped[N] for N in window},
     }

@@ -801,6 +801,7 @@ def test_the_nudges_are_beyond_floats_and_beyond_a_tolerance():
     for N, gap in exercises.NUDGES.items():
         before, after = shipped[N], data[N]
         assert before[0] == 2 * before[1] and after[0] - 2 * after[1] == gap
+        assert before == before[::-1] and after[0] != after[-1]  # the name says: no longer symmetric
     assert float(data[100][0]) == 2 * float(data[100][1])  # no float sees 10**-30
     assert abs(float(data[200][0]) - 2 * float(data[200][1])) < 1e-9  # nor a tolerance of 1e-9
 

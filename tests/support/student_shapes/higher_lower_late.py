@@ -149,6 +149,15 @@ def short_tree_every_weight_plus_1e_9(weights, h):
 
 
 @shape("higher-lower-9", "wrong model")
+def short_tree_zeros_replaced_by_a_stand_in_from_the_weights(weights, h):
+    """Puts (least positive weight) / (2 N h + 1) in place of every zero: small beside the least
+    weight, but not beside the least difference of two costs ([1000000003/10**9, 0, 1, 0],
+    h = 3)."""
+    stand_in = Fraction(min(w for w in weights if w)) / (2 * len(weights) * h + 1)
+    return _plain_dp([w if w else stand_in for w in weights], h)
+
+
+@shape("higher-lower-9", "wrong model")
 def short_tree_take_on_ties(weights, h):
     """Breaks ties in the traceback towards taking position j: still no rule that makes the
     subsequence a tree ([0, 2], h = 3 gives (3, 1))."""
