@@ -1,4 +1,4 @@
-"""Checks for the higher-lower exercises (higher-lower-1 .. higher-lower-9).
+"""Checks for the higher-lower exercises (higher-lower-1 .. higher-lower-10).
 
 Each exercise registers a plan (``puzzles.course.checker``): its inputs, in stages, and for
 each input a reference from independent evidence (the list of every tree, generating
@@ -1094,7 +1094,7 @@ def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     hidden=_short_tree_hidden,
 )
 def _short_tree() -> Plan:
-    """Exercise 9: the bounded-height pricing (eq. 2.2) made safe for zero weights (Section 2.3.5)."""
+    """Exercise 10: the bounded-height pricing (eq. 2.2) made safe for zero weights (Section 2.3.5)."""
     small, large = _short_tree_cases()
     return Plan(
         [
@@ -1334,4 +1334,112 @@ def _johnson_stretches() -> Plan:
         passed=f"your stretches are right on the shipped distributions for N = 1..{SHIPPED_UP_TO} (checked: "
         f"every size present, each a distribution) and on {len(names) - 1} altered data sets: sizes left out "
         "or out of order, and a_1 off 2 a_2 by less than any float can see.",
+    )
+
+
+# ---------------------------------------------------------------------------
+# lesson IV: what Alice's distribution guarantees her (exercise 9)
+
+GUARANTEE_SHIPPED = (20, 37, 64)  # shipped distributions whose guarantee is the certified V(N)
+
+
+def _distribution(weights: list) -> tuple[Fraction, ...]:
+    total = sum(weights)
+    return tuple(Fraction(w) / total for w in weights)
+
+
+@functools.cache
+def _guarantee_cases() -> tuple[list[tuple], list[tuple], list[tuple]]:
+    """Small distributions (N <= 8: every tree listed), shipped ones (the certified V(N)), and
+    random ones with N = 30 and 50 (best_tree's exact cost)."""
+    small = [(_uniform(N),) for N in (1, 2, 3, 5, 8)]
+    small += [(_distribution(w),) for w in _weight_cases(61, [2, 3, 4, 5, 6, 7, 8, 8], 9, 0.3)]
+    small.sort(key=lambda case: len(case[0]))
+    records = load_records()
+    shipped = [(hider_of(records[N]),) for N in GUARANTEE_SHIPPED]
+    large = [(_distribution(w),) for w in _weight_cases(62, [30, 50], 20, 0.2)]
+    return small, shipped, large
+
+
+def _listed_guarantee(alpha: tuple) -> Fraction:
+    return Fraction(_least_listed_cost(tuple(alpha)))
+
+
+def _shipped_value(alpha: tuple) -> Fraction:
+    return Fraction(load_records()[len(alpha)]["value"])
+
+
+def _best_reply_cost(alpha: tuple) -> Fraction:
+    return Fraction(best_tree(list(alpha))[0])
+
+
+def _guarantee_hidden(draw: random.Random) -> list[Stage]:
+    """4 distributions drawn for grading (N from 9 to 60, zeros in half of them) and one shipped
+    distribution of a size drawn from 9 to 64."""
+    cases = []
+    for _ in range(4):
+        size, largest, zeros = draw.randint(9, 60), draw.choice((9, 100)), draw.choice((0.0, 0.3))
+        (weights,) = _drawn_weights(draw, [size], largest, zeros)
+        cases.append((_distribution(weights),))
+    N = draw.randint(9, 64)
+    return [
+        hidden_stage(
+            sorted(cases, key=lambda case: len(case[0])),
+            reference=_best_reply_cost,
+            evidence="the exact cost of Bob's best reply",
+            label="distributions the grader drew",
+        ),
+        hidden_stage(
+            [(hider_of(load_records()[N]),)],
+            reference=_shipped_value,
+            evidence="the certified value V(N)",
+            label=f"the shipped distribution for N = {N}",
+        ),
+    ]
+
+
+@exercise(
+    "higher-lower-10",
+    names="alpha",
+    time_limit=20,
+    without=WITHOUT,
+    on_timeout="This check goes up to N = 64: fill the table of (2.1) once over the intervals, O(N^3), "
+    "instead of listing Bob's trees.",
+    asks="guarantee(alpha): the least expected number of guesses of any of Bob's trees against "
+    "Alice's distribution alpha, exactly, by the interval DP (2.1), without the course package",
+    verifies="13 distributions with N <= 8 (uniform ones, zeros among them) against every tree "
+    "listed, Alice's shipped distributions for N = 20, 37, 64 against the certified V(N), and 2 with "
+    "N = 30, 50 against best_tree's exact cost; refuses floats and answers that reach "
+    "puzzles.higher_lower",
+    hidden=_guarantee_hidden,
+)
+def _guarantee() -> Plan:
+    """Exercise 9: what a distribution of Alice guarantees her, Bob's best reply by the DP (2.1)."""
+    small, shipped, large = _guarantee_cases()
+    return Plan(
+        [
+            Stage(small, reference=_listed_guarantee, evidence="every tree listed", label="N <= 8"),
+            Stage(
+                shipped,
+                reference=_shipped_value,
+                evidence="the certified value V(N)",
+                label=f"the shipped distributions for N = {', '.join(map(str, GUARANTEE_SHIPPED))}",
+                smallest=False,
+                far="a shipped distribution",
+            ),
+            Stage(
+                large,
+                reference=_best_reply_cost,
+                evidence="the exact cost of Bob's best reply",
+                label="N = 30 and 50",
+                smallest=False,
+                far="a size no list of trees reaches",
+            ),
+        ],
+        what="your guarantee",
+        kind=exact_number,
+        build=lambda case: (tuple(case[0]),),
+        passed=f"your guarantee is exact on {len(small)} distributions with N <= 8 (against every tree), "
+        f"on Alice's shipped distributions for N = {', '.join(map(str, GUARANTEE_SHIPPED))} (it is the "
+        "certified value V(N)) and on 2 with N = 30, 50 (against the exact best reply).",
     )

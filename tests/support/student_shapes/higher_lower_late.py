@@ -220,3 +220,95 @@ def short_tree_zeros_replaced_below_every_public_weight(weights, h):
     """Puts 1/10**60 in place of every zero, a stand-in smaller than every weight the notebook's
     check asks: weights drawn smaller than it are placed too deep."""
     return _plain_dp([w if w else Fraction(1, 10**60) for w in weights], h)
+
+
+# -- higher-lower-10: what a distribution of Alice guarantees her ---------------------------------
+
+
+def _least_cost(alpha):
+    """The interval DP (2.1) over the keys, right."""
+    N = len(alpha)
+    prefix = [Fraction(0)]
+    for a in alpha:
+        prefix.append(prefix[-1] + a)
+    E = {(a, a - 1): Fraction(0) for a in range(1, N + 2)}
+    for length in range(1, N + 1):
+        for a in range(1, N - length + 2):
+            b = a + length - 1
+            E[a, b] = (prefix[b] - prefix[a - 1]) + min(E[a, r - 1] + E[r + 1, b] for r in range(a, b + 1))
+    return E[1, N]
+
+
+def _balanced_depths(N):
+    depths = [0] * N
+    stack = [(1, N, 1)]
+    while stack:
+        a, b, level = stack.pop()
+        if a <= b:
+            r = (a + b) // 2
+            depths[r - 1] = level
+            stack += [(a, r - 1, level + 1), (r + 1, b, level + 1)]
+    return depths
+
+
+@shape("higher-lower-10", "float")
+def guarantee_in_floats(alpha):
+    """The interval DP with the probabilities turned into floats: the value it returns is a float,
+    where an exact Fraction is asked (and rounded in its last bits)."""
+    return float(_least_cost(tuple(float(a) for a in alpha)))
+
+
+@shape("higher-lower-10", "greedy")
+def guarantee_of_the_balanced_tree(alpha):
+    """The cost of the balanced tree against alpha: bisection is not Bob's best reply once Alice
+    moves weight to the ends."""
+    return sum((a * d for a, d in zip(alpha, _balanced_depths(len(alpha)), strict=True)), Fraction(0))
+
+
+@shape("higher-lower-10", "greedy")
+def guarantee_of_the_likeliest_key_first(alpha):
+    """Roots every interval at its likeliest key (a greedy tree, not the DP): it can hang a long
+    chain below an end that Alice favours."""
+    alpha = tuple(alpha)
+    total, stack = Fraction(0), [(0, len(alpha) - 1, 1)]
+    while stack:
+        a, b, level = stack.pop()
+        if a <= b:
+            r = max(range(a, b + 1), key=lambda k: (alpha[k], -abs(2 * k - a - b)))
+            total += alpha[r] * level
+            stack += [(a, r - 1, level + 1), (r + 1, b, level + 1)]
+    return total
+
+
+@shape("higher-lower-10", "off by one")
+def guarantee_counting_depth_from_zero(alpha):
+    """Counts the root's guess as depth 0: one guess short, for every distribution."""
+    return _least_cost(tuple(alpha)) - 1
+
+
+@shape("higher-lower-10", "small inputs only")
+def guarantee_listing_small_trees(alpha):
+    """Lists every tree for N <= 8 and takes the cheapest; beyond, the balanced tree's cost."""
+    alpha = tuple(alpha)
+    N = len(alpha)
+    if N > 8:
+        return guarantee_of_the_balanced_tree(alpha)
+
+    def trees(a, b, level):
+        if a > b:
+            yield ()
+            return
+        for r in range(a, b + 1):
+            for left in trees(a, r - 1, level + 1):
+                for right in trees(r + 1, b, level + 1):
+                    yield (*left, level, *right)
+
+    return min(sum((p * d for p, d in zip(alpha, t, strict=True)), Fraction(0)) for t in trees(1, N, 1))
+
+
+@shape("higher-lower-10", "wrong model")
+def guarantee_as_the_uniform_value(alpha):
+    """Takes the guarantee to be the best tree's average over the secrets, as if Alice hid every
+    number equally often: the distribution itself is never used."""
+    N = len(alpha)
+    return _least_cost(tuple(Fraction(1, N) for _ in range(N)))
