@@ -334,10 +334,14 @@ def trees_of(record: dict) -> list[tuple[int, ...]]:
 def most_guesses(record: dict) -> int:
     """The most guesses any of Bob's shipped trees needs (Table 3.1): ``max(map(max, trees_of(record)))``.
 
-    Computed without decoding every tree: the digits of ``DIGITS`` sort as their characters do,
-    so the largest character of the depth strings is the largest depth.
+    Computed without decoding any tree: the depth strings are searched for the digit of each
+    depth, deepest first (a substring search, fast on strings of a thousand digits).
     """
-    return decode_tree(max(max(t) for t in record["trees"]))[0]
+    trees = record["trees"]
+    for depth in range(len(DIGITS) - 1, 0, -1):
+        if any(DIGITS[depth] in tree for tree in trees):
+            return depth
+    raise ValueError(f"the record for N = {record.get('N')} holds no tree")
 
 
 def solution_of(record: dict, check: bool = True) -> Solution:

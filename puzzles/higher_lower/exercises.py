@@ -1,4 +1,4 @@
-"""Checks for the higher-lower exercises (higher-lower-1 .. higher-lower-9).
+"""Checks for the higher-lower exercises (higher-lower-1 .. higher-lower-10).
 
 Each exercise registers a plan (``puzzles.course.checker``): its inputs, in stages, and for
 each input a reference from independent evidence (the list of every tree, generating
@@ -1067,6 +1067,45 @@ def _bounded_reference(weights: list, h: int) -> Any:
     return previous[1, N]
 
 
+# Every weight vector in {0, 1, 2}^N for N <= 4 (not all zero), with h = 3: every place a zero
+# can take beside every other.
+SMALL_WEIGHT_VECTORS = [
+    (list(weights), 3)
+    for N in range(1, 5)
+    for weights in itertools.product(range(3), repeat=N)
+    if any(weights)
+]
+
+# Zero weights beside one or two small positive ones, with levels to spare: the least cost puts
+# the weighted keys near the root and the zeros below. A number put in place of the zeros (1,
+# 1/1000, 1e-9, ...) or added to every weight pulls the zeros up instead as soon as it is not
+# far below the positive weights, on four keys already.
+STAND_IN_CASES = [
+    ([1, 0, 0], 3),
+    ([Fraction(1, 10**12), 0, 0], 3),
+    ([Fraction(1000000003, 10**9), 0, 1, 0], 3),  # a stand-in of (least weight) / (2 N h + 1) is too large
+    ([0, 0, 0, 1], 3),
+    ([Fraction(1, 10**4), 0, 0, 0], 3),
+    ([0, 0, 0, Fraction(1, 10**7)], 3),
+    ([Fraction(1, 10**10), 0, 0, 0], 3),
+    ([0, 0, 0, 0, 0, Fraction(1, 10**20)], 4),
+    ([Fraction(1, 10**40), 0, 0, 0, 0, Fraction(1, 10**40)], 4),
+    ([0] * 29 + [Fraction(1, 10**50)] + [0] * 10, 7),
+]
+
+
+def _stand_in_judge(case: tuple, depths: Any) -> str | None:
+    """The judgement of a tree, with a word on what a stand-in for the zeros does here."""
+    judge = _tree_judge(_bounded_reference, "an interval DP over keys and height", height=True)
+    verdict = judge(case, depths)
+    if verdict is None or "costs" not in verdict:
+        return verdict
+    return verdict[:-1] + (
+        "; with zero weights beside weights this small, a positive number standing in for the zeros "
+        "(or added to every weight) changes which trees are cheapest."
+    )
+
+
 def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]:
     """Small cases (N <= 7: every tree of at most h levels listed) and large ones (N = 20..90)."""
     rng = random.Random(91)
@@ -1101,17 +1140,30 @@ ZEROS_THAT_MATTER = [
 
 def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     """8 cases drawn for grading: N from 8 to 90, h from the fewest levels that hold N to two more,
-    a third of the weights zero in half of them."""
+    a third of the weights zero in half of them; and 4 of zero weights beside one or two weights
+    of 10**-61 to 10**-300 (one at an end), N from 4 to 40, one or two levels to spare."""
     cases = []
     for _ in range(8):
         (weights,) = _drawn_weights(draw, [draw.randint(8, 90)], 50, draw.choice((0.0, 0.3)))
         cases.append((weights, len(weights).bit_length() + draw.randint(0, 2)))
+    tiny = []  # zeros beside weights far smaller than any the notebook's check asks
+    for _ in range(4):
+        N = draw.randint(4, 40)
+        weights: list = [0] * N
+        for key in {draw.choice((0, N - 1)), draw.randrange(N)}:
+            weights[key] = Fraction(draw.randint(1, 9), 10 ** draw.randint(61, 300))
+        tiny.append((weights, N.bit_length() + draw.randint(1, 2)))
     return [
         hidden_stage(
             sorted(cases, key=lambda case: len(case[0])),
             judge=_tree_judge(_bounded_reference, "an interval DP over keys and height", height=True),
             label="cases the grader drew",
-        )
+        ),
+        hidden_stage(
+            sorted(tiny, key=lambda case: len(case[0])),
+            judge=_stand_in_judge,
+            label="zero weights beside tiny ones the grader drew",
+        ),
     ]
 
 
@@ -1124,27 +1176,38 @@ def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     "trace back.",
     asks="short_tree(weights, h): a valid search tree of least cost among those with at most h levels, "
     "by the subsequence DP (2.2) and its traceback, also when some weights are zero",
-    verifies="a search tree of at most h levels and least cost on 19 cases with N <= 7 against every "
-    "such tree, and on 9 with N = 10..90 (zero weights, some beside weights of 10**-15 or beside costs "
-    "10**-12 apart, where no stand-in for a zero is small enough) against an interval DP with the "
-    "height; "
+    verifies="a search tree of at most h levels and least cost, against every such tree on the cases "
+    "with N <= 7 (zeros beside weights that a stand-in for a zero misplaces among them) and on every "
+    "weight vector in {0, 1, 2}^N for N <= 4 (h = 3); against an interval DP with the height on 10 "
+    "cases of zero weights beside weights from 1 down to 10**-50 (N = 3..40) and on cases with "
+    "N = 10..90 (30% zero weights, some beside weights of 10**-15 or beside costs 10**-12 apart); "
     "refuses answers that reach puzzles.higher_lower",
     hidden=_short_tree_hidden,
 )
 def _short_tree() -> Plan:
-    """Exercise 9: the bounded-height pricing (eq. 2.2) made safe for zero weights (Section 2.3.5)."""
+    """Exercise 10: the bounded-height pricing (eq. 2.2) made safe for zero weights (Section 2.3.5)."""
     small, large = _short_tree_cases()
     return Plan(
         [
             Stage(
                 small,
                 judge=_tree_judge(_every_tree, "every such tree listed", height=True),
-                label="the 17 cases with N <= 7",
+                label=f"the {len(small)} cases with N <= 7",
+            ),
+            Stage(
+                SMALL_WEIGHT_VECTORS,
+                judge=_tree_judge(_every_tree, "every such tree listed", height=True),
+                label=f"the {len(SMALL_WEIGHT_VECTORS)} weight vectors in {{0, 1, 2}}^N for N <= 4, h = 3",
+            ),
+            Stage(
+                STAND_IN_CASES,
+                judge=_stand_in_judge,
+                label=f"the {len(STAND_IN_CASES)} cases of zero weights beside small positive ones",
             ),
             Stage(
                 large,
                 judge=_tree_judge(_bounded_reference, "an interval DP over keys and height", height=True),
-                label="the 5 cases with N = 20..90",
+                label=f"the {len(large)} cases with N = 10..90",
                 smallest=False,
             ),
         ],
@@ -1152,8 +1215,10 @@ def _short_tree() -> Plan:
         kind=DEPTHS,
         build=lambda case: (list(case[0]), case[1]),
         passed=f"your tree is a valid search tree of at most h levels and least cost in all "
-        f"{len(small) + len(large)} cases: against every such tree for N <= 7, and against an interval DP "
-        "over (keys, height) for N = 20..90 with zero weights.",
+        f"{len(small) + len(SMALL_WEIGHT_VECTORS) + len(STAND_IN_CASES) + len(large)} cases: against every "
+        "such tree for N <= 7 (every weight vector in {0, 1, 2}^N for N <= 4 among them), and against an "
+        "interval DP over (keys, height) for zero weights beside weights from 1 down to 10**-50 and for "
+        "N = 10..90 with zero weights.",
     )
 
 
@@ -1207,6 +1272,7 @@ def _nudged(alpha: tuple[Fraction, ...], gap: Fraction, secret: int = 1) -> tupl
     return tuple(nudged)
 
 
+ASYMMETRIC = "no longer symmetric"
 NUDGES = {100: Fraction(1, 10**30), 200: Fraction(1, 10**12), 400: Fraction(1, 10**7)}  # where a_1 = 2 a_2
 SHIPPED = "the shipped distributions, N = 1..1024"
 
@@ -1233,7 +1299,7 @@ def _johnson_data_sets() -> dict[str, dict[int, tuple[Fraction, ...]]]:
         "the shipped distributions with a uniform one for N = 500": shipped | {500: _uniform(500)},
         "the sizes 1..12 with uniform distributions for N = 5, 6, 7, 8, 10": small,
         "the even sizes only": {N: a for N, a in shipped.items() if N % 2 == 0},
-        f"the shipped distributions with a_1 moved off 2 a_2 by {gaps}": nudged,
+        f"the shipped distributions with a_1 moved off 2 a_2 by {gaps} (and off a_N: {ASYMMETRIC})": nudged,
         "the shipped distributions with a_3 moved at N = 800 (a_1 = 2 a_2 still)": shipped
         | {800: _nudged(shipped[800], Fraction(1, 10**6), secret=3)},
         "the shipped distributions, largest N first": dict(reversed(shipped.items())),
@@ -1266,6 +1332,7 @@ def _johnson_hidden(draw: random.Random) -> list[Stage]:
     left_out = sorted(draw.sample(range(7, SHIPPED_UP_TO + 1), 5))
     moved = sorted(draw.sample(range(7, SHIPPED_UP_TO + 1), 4))
     gap = Fraction(1, 10 ** draw.randint(5, 40))
+    at = ", ".join(map(str, moved))
     low = draw.randint(1, 600)
     window = list(range(low, low + draw.randint(50, 400)))
     draw.shuffle(window)
@@ -1273,7 +1340,7 @@ def _johnson_hidden(draw: random.Random) -> list[Stage]:
         f"the shipped distributions without N = {', '.join(map(str, left_out))}": {
             N: a for N, a in shipped.items() if N not in left_out
         },
-        f"the shipped distributions with a_1 moved by {gap} at N = {', '.join(map(str, moved))}": shipped
+        f"the shipped distributions with a_1 moved by {gap} (and off a_N) at N = {at}": shipped
         | {N: _nudged(shipped[N], gap) for N in moved},
         f"the sizes {min(window)}..{max(window)} in a shuffled order": {N: shipped[N] for N in window},
     }
@@ -1358,4 +1425,112 @@ def _johnson_stretches() -> Plan:
         passed=f"your stretches are right on the shipped distributions for N = 1..{SHIPPED_UP_TO} (checked: "
         f"every size present, each a distribution) and on {len(names) - 1} altered data sets: sizes left out "
         "or out of order, and a_1 off 2 a_2 by less than any float can see.",
+    )
+
+
+# ---------------------------------------------------------------------------
+# lesson IV: what Alice's distribution guarantees her (exercise 9)
+
+GUARANTEE_SHIPPED = (20, 37, 64)  # shipped distributions whose guarantee is the certified V(N)
+
+
+def _distribution(weights: list) -> tuple[Fraction, ...]:
+    total = sum(weights)
+    return tuple(Fraction(w) / total for w in weights)
+
+
+@functools.cache
+def _guarantee_cases() -> tuple[list[tuple], list[tuple], list[tuple]]:
+    """Small distributions (N <= 8: every tree listed), shipped ones (the certified V(N)), and
+    random ones with N = 30 and 50 (best_tree's exact cost)."""
+    small = [(_uniform(N),) for N in (1, 2, 3, 5, 8)]
+    small += [(_distribution(w),) for w in _weight_cases(61, [2, 3, 4, 5, 6, 7, 8, 8], 9, 0.3)]
+    small.sort(key=lambda case: len(case[0]))
+    records = load_records()
+    shipped = [(hider_of(records[N]),) for N in GUARANTEE_SHIPPED]
+    large = [(_distribution(w),) for w in _weight_cases(62, [30, 50], 20, 0.2)]
+    return small, shipped, large
+
+
+def _listed_guarantee(alpha: tuple) -> Fraction:
+    return Fraction(_least_listed_cost(tuple(alpha)))
+
+
+def _shipped_value(alpha: tuple) -> Fraction:
+    return Fraction(load_records()[len(alpha)]["value"])
+
+
+def _best_reply_cost(alpha: tuple) -> Fraction:
+    return Fraction(best_tree(list(alpha))[0])
+
+
+def _guarantee_hidden(draw: random.Random) -> list[Stage]:
+    """4 distributions drawn for grading (N from 9 to 60, zeros in half of them) and one shipped
+    distribution of a size drawn from 9 to 64."""
+    cases = []
+    for _ in range(4):
+        size, largest, zeros = draw.randint(9, 60), draw.choice((9, 100)), draw.choice((0.0, 0.3))
+        (weights,) = _drawn_weights(draw, [size], largest, zeros)
+        cases.append((_distribution(weights),))
+    N = draw.randint(9, 64)
+    return [
+        hidden_stage(
+            sorted(cases, key=lambda case: len(case[0])),
+            reference=_best_reply_cost,
+            evidence="the exact cost of Bob's best reply",
+            label="distributions the grader drew",
+        ),
+        hidden_stage(
+            [(hider_of(load_records()[N]),)],
+            reference=_shipped_value,
+            evidence="the certified value V(N)",
+            label=f"the shipped distribution for N = {N}",
+        ),
+    ]
+
+
+@exercise(
+    "higher-lower-10",
+    names="alpha",
+    time_limit=20,
+    without=WITHOUT,
+    on_timeout="This check goes up to N = 64: fill the table of (2.1) once over the intervals, O(N^3), "
+    "instead of listing Bob's trees.",
+    asks="guarantee(alpha): the least expected number of guesses of any of Bob's trees against "
+    "Alice's distribution alpha, exactly, by the interval DP (2.1), without the course package",
+    verifies="13 distributions with N <= 8 (uniform ones, zeros among them) against every tree "
+    "listed, Alice's shipped distributions for N = 20, 37, 64 against the certified V(N), and 2 with "
+    "N = 30, 50 against best_tree's exact cost; refuses floats and answers that reach "
+    "puzzles.higher_lower",
+    hidden=_guarantee_hidden,
+)
+def _guarantee() -> Plan:
+    """Exercise 9: what a distribution of Alice guarantees her, Bob's best reply by the DP (2.1)."""
+    small, shipped, large = _guarantee_cases()
+    return Plan(
+        [
+            Stage(small, reference=_listed_guarantee, evidence="every tree listed", label="N <= 8"),
+            Stage(
+                shipped,
+                reference=_shipped_value,
+                evidence="the certified value V(N)",
+                label=f"the shipped distributions for N = {', '.join(map(str, GUARANTEE_SHIPPED))}",
+                smallest=False,
+                far="a shipped distribution",
+            ),
+            Stage(
+                large,
+                reference=_best_reply_cost,
+                evidence="the exact cost of Bob's best reply",
+                label="N = 30 and 50",
+                smallest=False,
+                far="a size no list of trees reaches",
+            ),
+        ],
+        what="your guarantee",
+        kind=exact_number,
+        build=lambda case: (tuple(case[0]),),
+        passed=f"your guarantee is exact on {len(small)} distributions with N <= 8 (against every tree), "
+        f"on Alice's shipped distributions for N = {', '.join(map(str, GUARANTEE_SHIPPED))} (it is the "
+        "certified value V(N)) and on 2 with N = 30, 50 (against the exact best reply).",
     )

@@ -65,6 +65,7 @@ LESSON_OF = {
     "higher-lower-4": LESSON_3,
     "higher-lower-5": LESSON_3,
     "higher-lower-6": LESSON_4,
+    "higher-lower-10": LESSON_4,
     "higher-lower-9": APPENDIX,
 }
 FUNCTIONS = sorted(set(LESSON_OF) - {"higher-lower-3"})
@@ -152,7 +153,21 @@ def direct_two_row_value(A):
     return max(min(a * x + b * (1 - x) for a, b in zip(top, bottom, strict=True)) for x in xs)
 
 
+def direct_guarantee(alpha):
+    """Bob's best reply to alpha, top down: the cheapest root of every interval, memoised."""
+    alpha = tuple(alpha)
+
+    @cache
+    def cost(a, b):  # the best tree on the keys a..b (0-based, b exclusive), hung at depth 1
+        if a >= b:
+            return Fraction(0)
+        return sum(alpha[a:b], Fraction(0)) + min(cost(a, r) + cost(r + 1, b) for r in range(a, b))
+
+    return cost(0, len(alpha))
+
+
 DIRECT = {
+    "higher-lower-10": direct_guarantee,
     "higher-lower-1": direct_trees_within,
     "higher-lower-2": direct_is_tree,
     "higher-lower-6": direct_stretches,
@@ -213,6 +228,7 @@ ALWAYS_EQUAL = {
     ),
     "higher-lower-8": lambda A: AlwaysEqualFraction(0),
     "higher-lower-9": lambda weights, h: AlwaysEqualTuple([h] * len(weights)),
+    "higher-lower-10": lambda alpha: AlwaysEqualFraction(1),
 }
 
 
@@ -242,6 +258,7 @@ PACKAGE = {
     "higher-lower-7": ("puzzles.higher_lower.exercises", "_dresher_runs()", "A, basis, inverse"),
     "higher-lower-8": ("puzzles.higher_lower.model", "dresher(A).value", "A"),
     "higher-lower-9": ("puzzles.higher_lower.model", "best_bounded_tree(weights, h)[1]", "weights, h"),
+    "higher-lower-10": ("puzzles.higher_lower.model", "best_tree(list(alpha))[0]", "alpha"),
 }
 ROUTES = {
     "a name imported before": "from {module} import {name}\nanswer = lambda {args}: {call}",
@@ -803,6 +820,7 @@ def test_the_nudges_are_beyond_floats_and_beyond_a_tolerance():
     for N, gap in exercises.NUDGES.items():
         before, after = shipped[N], data[N]
         assert before[0] == 2 * before[1] and after[0] - 2 * after[1] == gap
+        assert before == before[::-1] and after[0] != after[-1]  # the name says: no longer symmetric
     assert float(data[100][0]) == 2 * float(data[100][1])  # no float sees 10**-30
     assert abs(float(data[200][0]) - 2 * float(data[200][1])) < 1e-9  # nor a tolerance of 1e-9
 
@@ -944,3 +962,16 @@ def test_graded_the_worked_solution_passes_and_a_table_of_the_public_cases_does_
 
 def test_graded_higher_lower_3_asks_for_one_value_and_keeps_its_plan():
     assert registration("higher-lower-3").plan(4) is registration("higher-lower-3").plan()
+
+
+def test_10_the_references_agree_with_each_other():
+    """Every tree listed, the certified V(N) and best_tree's exact cost: the same value where two
+    of them reach."""
+    small, shipped, large = exercises._guarantee_cases()
+    for (alpha,) in small:
+        listed = exercises._listed_guarantee(alpha)
+        assert listed == exercises._best_reply_cost(alpha) == direct_guarantee(alpha)
+    for (alpha,) in shipped:
+        assert sum(alpha) == 1 and exercises._shipped_value(alpha) == exercises._best_reply_cost(alpha)
+    for (alpha,) in large:
+        assert sum(alpha) == 1 and exercises._best_reply_cost(alpha) == direct_guarantee(alpha)

@@ -183,11 +183,17 @@ def plain_traceback(weights, h):
 
 
 def zeros_as_a_tiny_weight(weights, h):
-    """A different fix: every zero weight replaced by an exact epsilon below the least gap between two
-    costs (1 / L, L the common denominator of the weights) divided by the largest sum of depths."""
-    common = math.lcm(*(Fraction(w).denominator for w in weights))
-    epsilon = Fraction(1, common * (len(weights) * h + 1))
-    return plain_traceback([Fraction(w) if w else epsilon for w in weights], h)
+    """A stand-in of 1e-9 for every zero weight: too large beside a weight of 1/10**10."""
+    return plain_traceback([w if w else 1e-9 for w in weights], h)
+
+
+def an_epsilon_chosen_from_the_weights(weights, h):
+    """A different fix: whole weights w * D * (N h + 1) + 1, where D clears the denominators.
+    Their cost is (N h + 1) D times the true cost plus the sum of depths, which is below N h + 1:
+    the true cost decides, and the sum of depths breaks its ties."""
+    D = math.lcm(*(Fraction(w).denominator for w in weights))
+    scale = D * (len(weights) * h + 1)
+    return plain_traceback([int(Fraction(w) * scale) + 1 for w in weights], h)
 
 
 def unbounded_optimum(weights, h):
@@ -413,7 +419,7 @@ def test_the_loop_sizes_values_are_the_exact_values_of_a_fresh_solve():
 
 
 def test_9_accepts_the_worked_solution_and_another_fix(worked):
-    for answer in (worked["higher-lower-9"], zeros_as_a_tiny_weight):
+    for answer in (worked["higher-lower-9"], an_epsilon_chosen_from_the_weights):
         verdict = accepted("higher-lower-9", answer)
         assert verdict.seconds is not None
 
@@ -422,6 +428,7 @@ def test_9_accepts_the_worked_solution_and_another_fix(worked):
     "answer, why",
     [
         (plain_traceback, "are no search tree"),
+        (zeros_as_a_tiny_weight, "a positive number standing in for the zeros"),
         (unbounded_optimum, "levels, more than h = "),
         (lambda weights, h: tuple(min(d, h) for d in unbounded_optimum(weights, h)), "no search tree"),
     ],
@@ -489,8 +496,20 @@ def test_the_cases_of_the_checks_are_as_described():
     small, large = exercises._short_tree_cases()
     assert len(small) == 19 and all(len(w) <= 7 for w, _ in small)
     assert sorted(len(w) for w, _ in large) == [10, 11, 20, 21, 26, 31, 40, 63, 90]
-    assert all(len(w) <= 2**h - 1 for w, h in small + large)
-    assert all(any(w) for w, _ in small + large)
+    assert all(len(w) <= 2**h - 1 for w, h in small + large + exercises.STAND_IN_CASES)
+    assert all(any(w) for w, _ in small + large + exercises.STAND_IN_CASES)
+
+
+def test_9_the_stand_in_cases_refuse_every_stand_in_down_to_their_smallest_weight():
+    """Each stand-in case: the interval DP's least cost against every tree listed (N <= 7), and
+    a stand-in for the zeros as large as the case's smallest positive weight gives a dearer tree."""
+    for weights, h in exercises.STAND_IN_CASES:
+        least = exercises._bounded_reference(weights, h)
+        if len(weights) <= 7:
+            assert least == min(tree_cost(weights, t) for t in search_trees(len(weights)) if max(t) <= h)
+        smallest = min(w for w in weights if w)
+        misled = plain_traceback([w if w else smallest for w in weights], h)
+        assert tree_cost(weights, misled) > least, (weights, h)
 
 
 def test_the_tree_references_agree_with_the_table_written_here():

@@ -1,0 +1,314 @@
+"""Student-shaped wrong answers of the late higher-lower checks: lesson IV's Johnson stretches
+(higher-lower-6) and the appendix's short tree (higher-lower-9). See the package's docstring."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import shape
+
+# -- higher-lower-6: the stretches where Johnson's pattern 2 fails --------------------------------
+
+
+def _runs(sizes, fails):
+    """Maximal runs of consecutive sizes among ``sizes`` (walked in the order given) that fail."""
+    found = []
+    for N in sizes:
+        if not fails(N):
+            continue
+        if found and found[-1][1] == N - 1:
+            found[-1] = (found[-1][0], N)
+        else:
+            found.append((N, N))
+    return found
+
+
+@shape("higher-lower-6", "float")
+def stretches_within_a_tolerance(hider):
+    """Calls the pattern broken only when |a_1 - 2 a_2| > 1e-12: a break smaller than the
+    tolerance (10**-30 at N = 100) is missed."""
+    return _runs(sorted(hider), lambda N: N >= 7 and abs(float(hider[N][0] - 2 * hider[N][1])) > 1e-12)
+
+
+@shape("higher-lower-6", "wrong model")
+def stretches_from_the_other_end(hider):
+    """Tests a_N = 2 a_(N-1) instead of a_1 = 2 a_2, trusting the symmetry of Alice's
+    distributions: a distribution that is not symmetric is judged at the wrong end."""
+    return _runs(sorted(hider), lambda N: N >= 7 and hider[N][-1] != 2 * hider[N][-2])
+
+
+@shape("higher-lower-6", "wrong model")
+def stretches_one_sided(hider):
+    """Counts a size as breaking the pattern only when a_1 < 2 a_2, the way every break in the
+    shipped data goes: a_1 above 2 a_2 is taken for the pattern holding."""
+    return _runs(sorted(hider), lambda N: N >= 7 and hider[N][0] < 2 * hider[N][1])
+
+
+@shape("higher-lower-6", "wrong model")
+def stretches_by_place_in_the_list(hider):
+    """Joins consecutive failing entries of the sorted list, not consecutive sizes: a size
+    missing from the dictionary does not end a run."""
+    found, previous = [], None
+    for N in sorted(hider):
+        if N < 7:
+            continue
+        if hider[N][0] != 2 * hider[N][1]:
+            if found and previous == found[-1][1]:
+                found[-1] = (found[-1][0], N)
+            else:
+                found.append((N, N))
+        previous = N
+    return found
+
+
+@shape("higher-lower-6", "off by one")
+def stretches_without_the_last_run(hider):
+    """Closes a run only when a passing size follows it: the run that reaches the largest size is
+    never written out."""
+    found, current = [], None
+    for N in sorted(hider):
+        if N >= 7 and hider[N][0] != 2 * hider[N][1]:
+            current = (current[0], N) if current and current[1] == N - 1 else (N, N)
+        else:
+            if current:
+                found.append(current)
+            current = None
+    return found
+
+
+@shape("higher-lower-6", "off by one")
+def stretches_from_size_one(hider):
+    """Forgets the bound N >= 7 of the pattern: the small sizes, where a_1 = 2 a_2 was never
+    claimed, open stretches of their own."""
+    return _runs(sorted(hider), lambda N: len(hider[N]) > 1 and hider[N][0] != 2 * hider[N][1])
+
+
+# -- higher-lower-9: a search tree of at most h levels (the appendix) -----------------------------
+
+
+def _full_depths(h):
+    F = [1]
+    for _ in range(h - 1):
+        F = [d + 1 for d in F] + [1] + [d + 1 for d in F]
+    return F
+
+
+def _plain_dp(weights, h):
+    """The DP (2.2) on the cost alone and the lesson's traceback (skip position j on a tie)."""
+    F = _full_depths(h)
+    N, M = len(weights), len(F)
+    W = [[0] * (M + 1)] + [[None] * (M + 1) for _ in range(N)]
+    for i in range(1, N + 1):
+        for j in range(i, M + 1):
+            take = None if W[i - 1][j - 1] is None else W[i - 1][j - 1] + weights[i - 1] * F[j - 1]
+            W[i][j] = min(x for x in (W[i][j - 1], take) if x is not None)
+    depths, i, j = [0] * N, N, M
+    while i > 0:
+        if W[i][j - 1] is not None and W[i][j - 1] == W[i][j]:
+            j -= 1
+        else:
+            depths[i - 1] = F[j - 1]
+            i, j = i - 1, j - 1
+    return tuple(depths)
+
+
+@shape("higher-lower-9", "wrong model")
+def short_tree_zeros_replaced_by_one(weights, h):
+    """Puts a weight of 1 in place of every zero, as if any positive stand-in left the optimal
+    trees as they were: at [0, 0, 0, 1], h = 3 it returns (3, 2, 1, 2), cost 2, where
+    (3, 2, 3, 1) costs 1."""
+    return _plain_dp([w if w else 1 for w in weights], h)
+
+
+@shape("higher-lower-9", "wrong model")
+def short_tree_zeros_replaced_by_a_thousandth(weights, h):
+    """Puts 1/1000 in place of every zero: beside a weight smaller than that (1/10**4 among
+    zeros, h = 3) the zeros take the shallow places."""
+    return _plain_dp([w if w else Fraction(1, 1000) for w in weights], h)
+
+
+@shape("higher-lower-9", "wrong model")
+def short_tree_zeros_replaced_by_a_millionth(weights, h):
+    """Puts 1/10**6 in place of every zero: a stand-in is never small enough for every input
+    (1/10**7 among zeros, h = 3, is placed too deep)."""
+    return _plain_dp([w if w else Fraction(1, 10**6) for w in weights], h)
+
+
+@shape("higher-lower-9", "float")
+def short_tree_zeros_replaced_by_1e_9(weights, h):
+    """Puts the float 1e-9 in place of every zero, so the costs become floats too, and a weight
+    of 1/10**10 among zeros loses to them."""
+    return _plain_dp([w if w else 1e-9 for w in weights], h)
+
+
+@shape("higher-lower-9", "float")
+def short_tree_every_weight_plus_1e_9(weights, h):
+    """Adds the float 1e-9 to every weight: the shift outweighs a weight of 1/10**10, which the
+    tree then places too deep."""
+    return _plain_dp([w + 1e-9 for w in weights], h)
+
+
+@shape("higher-lower-9", "wrong model")
+def short_tree_zeros_replaced_by_a_stand_in_from_the_weights(weights, h):
+    """Puts (least positive weight) / (2 N h + 1) in place of every zero: small beside the least
+    weight, but not beside the least difference of two costs ([1000000003/10**9, 0, 1, 0],
+    h = 3)."""
+    stand_in = Fraction(min(w for w in weights if w)) / (2 * len(weights) * h + 1)
+    return _plain_dp([w if w else stand_in for w in weights], h)
+
+
+@shape("higher-lower-9", "wrong model")
+def short_tree_take_on_ties(weights, h):
+    """Breaks ties in the traceback towards taking position j: still no rule that makes the
+    subsequence a tree ([0, 2], h = 3 gives (3, 1))."""
+    F = _full_depths(h)
+    N, M = len(weights), len(F)
+    W = [[0] * (M + 1)] + [[None] * (M + 1) for _ in range(N)]
+    for i in range(1, N + 1):
+        for j in range(i, M + 1):
+            take = None if W[i - 1][j - 1] is None else W[i - 1][j - 1] + weights[i - 1] * F[j - 1]
+            W[i][j] = min(x for x in (W[i][j - 1], take) if x is not None)
+    depths, i, j = [0] * N, N, M
+    while i > 0:
+        take = None if W[i - 1][j - 1] is None else W[i - 1][j - 1] + weights[i - 1] * F[j - 1]
+        if take == W[i][j]:
+            depths[i - 1] = F[j - 1]
+            i, j = i - 1, j - 1
+        else:
+            j -= 1
+    return tuple(depths)
+
+
+@shape("higher-lower-9", "small inputs only")
+def short_tree_search_then_balanced(weights, h):
+    """Tries every depth vector for N <= 7 and keeps the cheapest search tree within h levels;
+    beyond, the balanced tree, whatever the weights."""
+    N = len(weights)
+    if N <= 7:
+        best = None
+        for depths in _trees(1, N, 1, h):
+            cost = sum(w * d for w, d in zip(weights, depths, strict=True))
+            if best is None or cost < best[0]:
+                best = (cost, depths)
+        return best[1]
+    depths = [0] * N
+    stack = [(1, N, 1)]
+    while stack:
+        a, b, level = stack.pop()
+        if a <= b:
+            r = (a + b) // 2
+            depths[r - 1] = level
+            stack += [(a, r - 1, level + 1), (r + 1, b, level + 1)]
+    return tuple(depths)
+
+
+def _trees(a, b, level, h):
+    """Every search tree on the keys a..b hung at ``level``, within h levels, as depth tuples."""
+    if a > b:
+        yield ()
+        return
+    if level > h:
+        return
+    for r in range(a, b + 1):
+        for left in _trees(a, r - 1, level + 1, h):
+            for right in _trees(r + 1, b, level + 1, h):
+                yield (*left, level, *right)
+
+
+@shape("higher-lower-9", "fitted to the public cases")
+def short_tree_zeros_replaced_below_every_public_weight(weights, h):
+    """Puts 1/10**60 in place of every zero, a stand-in smaller than every weight the notebook's
+    check asks: weights drawn smaller than it are placed too deep."""
+    return _plain_dp([w if w else Fraction(1, 10**60) for w in weights], h)
+
+
+# -- higher-lower-10: what a distribution of Alice guarantees her ---------------------------------
+
+
+def _least_cost(alpha):
+    """The interval DP (2.1) over the keys, right."""
+    N = len(alpha)
+    prefix = [Fraction(0)]
+    for a in alpha:
+        prefix.append(prefix[-1] + a)
+    E = {(a, a - 1): Fraction(0) for a in range(1, N + 2)}
+    for length in range(1, N + 1):
+        for a in range(1, N - length + 2):
+            b = a + length - 1
+            E[a, b] = (prefix[b] - prefix[a - 1]) + min(E[a, r - 1] + E[r + 1, b] for r in range(a, b + 1))
+    return E[1, N]
+
+
+def _balanced_depths(N):
+    depths = [0] * N
+    stack = [(1, N, 1)]
+    while stack:
+        a, b, level = stack.pop()
+        if a <= b:
+            r = (a + b) // 2
+            depths[r - 1] = level
+            stack += [(a, r - 1, level + 1), (r + 1, b, level + 1)]
+    return depths
+
+
+@shape("higher-lower-10", "float")
+def guarantee_in_floats(alpha):
+    """The interval DP with the probabilities turned into floats: the value it returns is a float,
+    where an exact Fraction is asked (and rounded in its last bits)."""
+    return float(_least_cost(tuple(float(a) for a in alpha)))
+
+
+@shape("higher-lower-10", "greedy")
+def guarantee_of_the_balanced_tree(alpha):
+    """The cost of the balanced tree against alpha: bisection is not Bob's best reply once Alice
+    moves weight to the ends."""
+    return sum((a * d for a, d in zip(alpha, _balanced_depths(len(alpha)), strict=True)), Fraction(0))
+
+
+@shape("higher-lower-10", "greedy")
+def guarantee_of_the_likeliest_key_first(alpha):
+    """Roots every interval at its likeliest key (a greedy tree, not the DP): it can hang a long
+    chain below an end that Alice favours."""
+    alpha = tuple(alpha)
+    total, stack = Fraction(0), [(0, len(alpha) - 1, 1)]
+    while stack:
+        a, b, level = stack.pop()
+        if a <= b:
+            r = max(range(a, b + 1), key=lambda k: (alpha[k], -abs(2 * k - a - b)))
+            total += alpha[r] * level
+            stack += [(a, r - 1, level + 1), (r + 1, b, level + 1)]
+    return total
+
+
+@shape("higher-lower-10", "off by one")
+def guarantee_counting_depth_from_zero(alpha):
+    """Counts the root's guess as depth 0: one guess short, for every distribution."""
+    return _least_cost(tuple(alpha)) - 1
+
+
+@shape("higher-lower-10", "small inputs only")
+def guarantee_listing_small_trees(alpha):
+    """Lists every tree for N <= 8 and takes the cheapest; beyond, the balanced tree's cost."""
+    alpha = tuple(alpha)
+    N = len(alpha)
+    if N > 8:
+        return guarantee_of_the_balanced_tree(alpha)
+
+    def trees(a, b, level):
+        if a > b:
+            yield ()
+            return
+        for r in range(a, b + 1):
+            for left in trees(a, r - 1, level + 1):
+                for right in trees(r + 1, b, level + 1):
+                    yield (*left, level, *right)
+
+    return min(sum((p * d for p, d in zip(alpha, t, strict=True)), Fraction(0)) for t in trees(1, N, 1))
+
+
+@shape("higher-lower-10", "wrong model")
+def guarantee_as_the_uniform_value(alpha):
+    """Takes the guarantee to be the best tree's average over the secrets, as if Alice hid every
+    number equally often: the distribution itself is never used."""
+    N = len(alpha)
+    return _least_cost(tuple(Fraction(1, N) for _ in range(N)))
