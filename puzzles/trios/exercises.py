@@ -158,7 +158,7 @@ def _orders() -> Plan:
 
 
 LONGEST_BY_STATES = 40  # the longest path through the states is computed up to here
-LONGEST_FAR = 10**15
+LONGEST_FAR = 10**30  # past 2**53: a bound computed with / in floats is wrong there
 
 
 @cache
@@ -168,7 +168,7 @@ def _longest_enumerated(N: int) -> int:
 
 def _far_cases() -> list[tuple[int]]:
     rng = random.Random(2018)
-    far = {rng.randrange(LONGEST_BY_STATES + 1, 10**k) for k in range(2, 16) for _ in range(12)}
+    far = {rng.randrange(LONGEST_BY_STATES + 1, 10**k) for k in range(2, 31) for _ in range(12)}
     far |= {LONGEST_FAR, LONGEST_FAR - 1, 10**6, 10**6 + 1}
     return [(N,) for N in sorted(far)]
 
@@ -195,12 +195,12 @@ def _longest_hidden(draw: random.Random) -> list[Stage]:
     "trios-3",
     names="N",
     without=PACKAGE,
-    on_timeout="The check goes on to N = 10**15, where neither the orders nor a DP over the states can "
+    on_timeout="The check goes on to N = 10**30, where neither the orders nor a DP over the states can "
     "go: the exercise asks for a formula.",
     asks="longest_game(N): the most rounds any deal of N trios can take under the rule, as a formula "
     "(without the package), with the argument that no deal does worse and a deal reaching it for every N",
     verifies=f"N = 1..{LONGEST_BY_STATES} against every order (N <= {ENUMERATED}) and the longest path "
-    f"through the states, then {len(LONGEST_FAR_CASES)} values of N up to 10**15 against the proved bound "
+    f"through the states, then {len(LONGEST_FAR_CASES)} values of N up to 10**30 against the proved bound "
     "(no DP goes there); refuses answers that reach puzzles.trios",
     hidden=_longest_hidden,
 )
@@ -224,7 +224,7 @@ def _longest() -> Plan:
             Stage(
                 LONGEST_FAR_CASES,
                 reference=longest_game,
-                label=f"the {far} values of N up to 10**15",
+                label=f"the {far} values of N up to 10**30",
                 evidence="the bound proved by counting unknown flips (reached by a deal)",
                 smallest=False,
                 far="neither enumeration nor a DP over the states reaches it",
@@ -234,7 +234,7 @@ def _longest() -> Plan:
         kind=whole,
         passed=f"your longest_game(N) agrees with the longest game over every order of the deck for "
         f"N <= {ENUMERATED}, with the longest path through the states for N <= {LONGEST_BY_STATES}, and with "
-        f"the proved bound at {far} values of N up to 10**15, where neither enumeration nor a DP over states "
+        f"the proved bound at {far} values of N up to 10**30, where neither enumeration nor a DP over states "
         "can go.",
     )
 

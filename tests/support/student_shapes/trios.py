@@ -1,0 +1,217 @@
+"""Student-shaped wrong answers of the Tricky Trios checks (see the package's docstring).
+
+The shapes of trios-4 and trios-5 write the round's transitions out themselves (``_ways``), as a
+student who derived them would, with a knob per mistake.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import cache
+
+from . import shape
+
+# -- 1. E(2) by hand ----------------------------------------------------------------------------------
+
+shape("trios-1", "float", "E(2) as a decimal")(3.4)
+shape("trios-1", "wrong model", "E(2) without the Three-Known round")(Fraction(2 + 5 * 3 + 4 * 4, 10))
+shape("trios-1", "wrong model", "E(2) as the mean of 2, 3 and 4")(Fraction(3))
+
+
+# -- 2. orders up to relabelling --------------------------------------------------------------------
+
+
+@shape("trios-2", "float")
+def orders_with_a_slash(N):
+    """(3N)! / (3!^N N!) with /, a float (and an OverflowError once the factorials pass 10**308)."""
+    return math.factorial(3 * N) / (6**N * math.factorial(N))
+
+
+@shape("trios-2", "wrong model")
+def orders_without_relabelling(N):
+    """Counts every order of the deck, (3N)! / 3!^N: the N! relabellings are not divided out."""
+    return math.factorial(3 * N) // 6**N
+
+
+@shape("trios-2", "off by one")
+def orders_first_card_fixed_only(N):
+    """Divides by (N - 1)! only, as if fixing the first card's number were the whole relabelling."""
+    return math.factorial(3 * N) // (6**N * math.factorial(N - 1))
+
+
+@shape("trios-2", "printed sizes")
+def orders_from_the_printed_table(N):
+    """The counts the lesson prints for N <= 5, and the formula without the N! beyond."""
+    printed = {1: 1, 2: 10, 3: 280, 4: 15400, 5: 1401400}
+    return printed.get(N, math.factorial(3 * N) // 6**N)
+
+
+# -- 3. the longest game -------------------------------------------------------------------------------
+
+
+@shape("trios-3", "off by one")
+def longest_without_the_last_trio(N):
+    """(5N + 1) / 2 rounded down: lets the trio removed last be Three-Known too (C <= N)."""
+    return (5 * N + 1) // 2
+
+
+@shape("trios-3", "off by one")
+def longest_without_the_one_trio_case(N):
+    """The bound (5N - 1) // 2 for every N, also N = 1, where it gives 2 for a one-round game."""
+    return (5 * N - 1) // 2
+
+
+@shape("trios-3", "wrong model")
+def longest_two_unknown_flips_a_round(N):
+    """Every round flips two unknown cards, so 3N / 2 rounds rounded up: forgets the rounds that
+    complete a known trio."""
+    return (3 * N + 1) // 2
+
+
+@shape("trios-3", "float")
+def longest_with_a_slash(N):
+    """The right bound, (5N - 1) / 2 computed with /: a float."""
+    return 1 if N == 1 else (5 * N - 1) / 2
+
+
+@shape("trios-3", "search then formula")
+def longest_listed_then_guessed(N):
+    """The longest games of the lesson's enumeration for N <= 4, then 5N / 2 rounded down beyond."""
+    return {1: 1, 2: 4, 3: 7, 4: 9}.get(N, 5 * N // 2)
+
+
+# -- 4 and 5. the round's transitions -----------------------------------------------------------------
+
+
+def _ways(K2, K1, K0, *, other_zero=1, two_known_round=2):
+    """The ways a round from (K2, K1, K0) ends under the rule: (probability, rounds, next state).
+    ``other_zero`` is the Zero-Known trios a second card can come from besides the first card's
+    own (1: the others, right; 0: every Zero-Known trio, the pitfall); ``two_known_round`` the
+    rounds charged when a Zero-Known start turns up a Two-Known trio's last card second."""
+    U = K2 + 2 * K1 + 3 * K0
+    ways = []
+    if K2:
+        ways.append((Fraction(K2, U), 1, (K2 - 1, K1, K0)))
+    if K1:
+        p = Fraction(2 * K1, U)
+        ways.append((p * Fraction(1, U - 1), 1, (K2, K1 - 1, K0)))
+        if K2:
+            ways.append((p * Fraction(K2, U - 1), 2, (K2, K1 - 1, K0)))
+        if K1 >= 2:
+            ways.append((p * Fraction(2 * (K1 - 1), U - 1), 1, (K2 + 2, K1 - 2, K0)))
+        if K0:
+            ways.append((p * Fraction(3 * K0, U - 1), 1, (K2 + 1, K1, K0 - 1)))
+    if K0:
+        p = Fraction(3 * K0, U)
+        pair = p * Fraction(2, U - 1)
+        ways.append((pair * Fraction(1, U - 2), 1, (K2, K1, K0 - 1)))
+        if K2:
+            ways.append((pair * Fraction(K2, U - 2), 2, (K2, K1, K0 - 1)))
+        if K1:
+            ways.append((pair * Fraction(2 * K1, U - 2), 1, (K2 + 2, K1 - 1, K0 - 1)))
+        others = K0 - other_zero
+        if K0 >= 2:
+            ways.append((pair * Fraction(3 * others, U - 2), 1, (K2 + 1, K1 + 1, K0 - 2)))
+        if K2:
+            ways.append((p * Fraction(K2, U - 1), two_known_round, (K2 - 1, K1 + 1, K0 - 1)))
+        if K1:
+            ways.append((p * Fraction(2 * K1, U - 1), 1, (K2 + 1, K1, K0 - 1)))
+        if K0 >= 2:
+            ways.append((p * Fraction(3 * others, U - 1), 1, (K2, K1 + 2, K0 - 2)))
+    return ways
+
+
+def _f_with(**knobs):
+    @cache
+    def f(K2, K1, K0):
+        if K2 + K1 + K0 == 0:
+            return Fraction(0)
+        return sum(p * (rounds + f(*after)) for p, rounds, after in _ways(K2, K1, K0, **knobs))
+
+    return f
+
+
+_F_PITFALL = _f_with(other_zero=0)
+_F_ONE_ROUND = _f_with(two_known_round=1)
+_F_RIGHT = _f_with()
+
+
+@shape("trios-4", "wrong model")
+def my_f_same_or_other_zero_known(K2, K1, K0):
+    """Lets the second card come from any of the K0 Zero-Known trios, the first card's own among
+    them (3 K0 where 3 (K0 - 1) is meant): the analysis's first pitfall."""
+    return _F_PITFALL(K2, K1, K0)
+
+
+@shape("trios-4", "off by one")
+def my_f_three_known_round_forgotten(K2, K1, K0):
+    """Charges one round where a Zero-Known start turns up a Two-Known trio's last card second:
+    the round that removes the Three-Known trio it makes is not counted."""
+    return _F_ONE_ROUND(K2, K1, K0)
+
+
+@shape("trios-4", "float")
+def my_f_in_floats(K2, K1, K0):
+    """The right recursion in floats."""
+    return float(_F_RIGHT(K2, K1, K0))
+
+
+_F_BY_CARDS: dict = {}
+
+
+@shape("trios-4", "partial cache")
+def my_f_memoised_on_the_unknown_cards(K2, K1, K0):
+    """Memoised on the number of unknown cards K2 + 2 K1 + 3 K0 alone, kept between calls: two
+    states with as many unknown cards share a value."""
+    cards = K2 + 2 * K1 + 3 * K0
+    if cards not in _F_BY_CARDS:
+        _F_BY_CARDS[cards] = _F_RIGHT(K2, K1, K0)
+    return _F_BY_CARDS[cards]
+
+
+def _three_known_with(extra):
+    @cache
+    def e(K2, K1, K0):
+        if K2 + K1 + K0 == 0:
+            return Fraction(0)
+        return sum(p * (extra(rounds) + e(*after)) for p, rounds, after in _ways(K2, K1, K0))
+
+    return e
+
+
+_E3_RIGHT = _three_known_with(lambda rounds: rounds - 1)
+_H_FORGETFUL = _three_known_with(lambda rounds: 1)
+
+
+def _filled(e, N):
+    for n in range(1, N + 1):
+        e(0, 0, n)
+    return e(0, 0, N)
+
+
+@shape("trios-5", "wrong model")
+def three_known_as_the_forgetful_count(N):
+    """Returns the forgetful recursion's count h(0, 0, N) = E(N) - E3(N), the rounds that are not
+    Three-Known removals."""
+    return _filled(_H_FORGETFUL, N)
+
+
+@shape("trios-5", "wrong model")
+def three_known_as_every_round(N):
+    """Returns E(N), every round, not the rounds that remove a Three-Known trio."""
+    for n in range(1, N + 1):
+        _F_RIGHT(0, 0, n)
+    return _F_RIGHT(0, 0, N)
+
+
+@shape("trios-5", "float")
+def three_known_in_floats(N):
+    """The right recursion, its value returned as a float."""
+    return float(_filled(_E3_RIGHT, N))
+
+
+@shape("trios-5", "off by one")
+def three_known_one_trio_short(N):
+    """E3(N - 1): the recursion started from one trio fewer."""
+    return _filled(_E3_RIGHT, N - 1) if N > 1 else Fraction(0)
