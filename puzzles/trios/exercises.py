@@ -63,10 +63,10 @@ def _e2_problem(case: tuple, value: Fraction | int) -> str | None:
             f"E2 = {value} is not an average of {orders} whole numbers of rounds: the {orders} orders are "
             f"equally likely, so E2 times {orders} is their total."
         )
-    if value == expected - Fraction(1, orders):
+    if value < expected:
         return (
-            f"E2 = {value} is one round short in total: the round that removes a Three-Known trio counts "
-            "as a round of its own."
+            f"E2 = {value} is too small: some order is counted with too few rounds. Replay each by the rule; "
+            "a round that removes a Three-Known trio counts as a round of its own."
         )
     return f"E2 = {value} is not the average of the rounds over the {orders} orders."
 
