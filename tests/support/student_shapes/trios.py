@@ -371,3 +371,24 @@ def three_known_memoised_on_K1_and_K0(N):
     """The right recursion with a hand-made memo keyed on (K1, K0): states that differ only in K2
     share a value."""
     return _three_known_on_K1_K0(0, 0, N)
+
+
+@shape("trios-3", "float")
+def longest_ceil_of_a_float(N):
+    """ceil(5N/2 - 1) in floats: the right values while 5N fits in a float's 53 bits."""
+    return 1 if N == 1 else math.ceil(5 * N / 2 - 1)
+
+
+_F_TABLE: dict = {}
+
+
+@shape("trios-4", "small inputs only")
+def my_f_from_a_table_up_to_30_trios(K2, K1, K0):
+    """A table of f made beforehand for every state with at most 30 trios (the check's sample
+    stopped there), looked up: no value for a larger game."""
+    if not _F_TABLE:
+        for T in range(31):
+            for a in range(T + 1):
+                for b in range(T + 1 - a):
+                    _F_TABLE[a, b, T - a - b] = _F_RIGHT(a, b, T - a - b)
+    return _F_TABLE[K2, K1, K0]
