@@ -217,6 +217,12 @@ def three_known_one_trio_short(N):
     return _filled(_E3_RIGHT, N - 1) if N > 1 else Fraction(0)
 
 
+@shape("trios-3", "float")
+def longest_through_a_float(N):
+    """int((5N - 1) / 2): an integer, but computed through a float, so wrong once 5N passes 2**53."""
+    return 1 if N == 1 else int((5 * N - 1) / 2)
+
+
 # -- more of what students tried (the reports of lessons I and II) --------------------------------------
 
 shape("trios-1", "float", "Fraction(3.4), the float's binary value")(Fraction(3.4))
@@ -234,13 +240,6 @@ def orders_int_of_a_float(N):
     """The right formula with /, then int(): exact up to N = 4, wrong from N = 11 (53 bits), and
     an OverflowError once (3N)! passes 10**308."""
     return int(math.factorial(3 * N) / (6**N * math.factorial(N)))
-
-
-@shape("trios-3", "float")
-def longest_int_of_a_float(N):
-    """The right bound computed as int((5N - 1) / 2): a float's 53 bits are exact below about
-    1.8 * 10**15, and wrong beyond."""
-    return 1 if N == 1 else int((5 * N - 1) / 2)
 
 
 @shape("trios-3", "small inputs only")
