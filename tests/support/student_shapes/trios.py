@@ -223,6 +223,12 @@ def longest_through_a_float(N):
     return 1 if N == 1 else int((5 * N - 1) / 2)
 
 
+@shape("trios-3", "float")
+def longest_ceiling_of_a_float(N):
+    """math.ceil(5N / 2 - 1): the right values while 5N / 2 fits a float exactly, not beyond 2**53."""
+    return 1 if N == 1 else math.ceil(5 * N / 2 - 1)
+
+
 # -- more of what students tried (the reports of lessons I and II) --------------------------------------
 
 shape("trios-1", "float", "Fraction(3.4), the float's binary value")(Fraction(3.4))
@@ -370,12 +376,6 @@ def three_known_memoised_on_K1_and_K0(N):
     """The right recursion with a hand-made memo keyed on (K1, K0): states that differ only in K2
     share a value."""
     return _three_known_on_K1_K0(0, 0, N)
-
-
-@shape("trios-3", "float")
-def longest_ceil_of_a_float(N):
-    """ceil(5N/2 - 1) in floats: the right values while 5N fits in a float's 53 bits."""
-    return 1 if N == 1 else math.ceil(5 * N / 2 - 1)
 
 
 _F_TABLE: dict = {}
