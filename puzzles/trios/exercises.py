@@ -19,7 +19,7 @@ helper: ``exercise(..., without=SOLVER)`` names the two functions, and the check
 
 When graded (``plan(seed)``), the checks of functions add cases drawn with the grader's seed
 beyond the public ones: N up to 2000 for the count, N of every magnitude up to 10**15 for the
-longest game, states the public sample leaves out (and up to 36 trios) for f, N up to 28 for E3.
+longest game, states the public cases leave out (and up to 50 trios) for f, N up to 28 for E3.
 A table of the public range does not pass there. Trios-1 asks for one value: nothing to draw.
 """
 
@@ -141,7 +141,7 @@ def _orders() -> Plan:
                 [(N,) for N in range(1, ENUMERATED + 1)],
                 reference=_orders_counted,
                 label=f"every N <= {ENUMERATED}",
-                evidence="the orders listed one by one",
+                evidence="listing the orders one by one",
             ),
             Stage(
                 [(N,) for N in range(ENUMERATED + 1, ORDERS_RANGE + 1)],
@@ -244,6 +244,8 @@ def _longest() -> Plan:
 
 F_RANGE = 30  # the DP is checked on states with up to this many trios
 F_SAMPLE = 300  # random states with FREE_TRIOS + 1 .. F_RANGE trios
+F_BEYOND = 45  # and on a few states with F_RANGE + 1 .. F_BEYOND trios: a table of f up to 30 trios fails
+F_HIDDEN_MOST = 50  # the grader's draw goes on beyond F_BEYOND
 
 
 def _states(trios: int) -> list[tuple[int, int, int]]:
@@ -265,13 +267,29 @@ def _large_f_cases() -> list[tuple[int, int, int]]:
     return sorted(large, key=lambda s: (sum(s), s))
 
 
+def _beyond_f_cases() -> list[tuple[int, int, int]]:
+    """(0, 0, N) for N = 36, 40, 45, and 9 states with 31 to 45 trios."""
+    rng = random.Random(2019)
+    beyond = {(0, 0, N) for N in (36, 40, F_BEYOND)}
+    while len(beyond) < 12:
+        T = rng.randint(F_RANGE + 1, F_BEYOND)
+        K2 = rng.randint(0, T)
+        K1 = rng.randint(0, T - K2)
+        beyond.add((K2, K1, T - K2 - K1))
+    return sorted(beyond, key=lambda s: (sum(s), s))
+
+
 def _states_hidden(draw: random.Random) -> list[Stage]:
-    """24 states drawn for grading that the public sample leaves out: 20 with 7 to 30 trios
-    (the one-known and two-known counts drawn too) and 4 with 31 to 36."""
-    public = set(_large_f_cases())
+    """24 states drawn for grading that the public cases leave out: 20 with 7 to 30 trios
+    (the one-known and two-known counts drawn too) and 4 with 46 to 50."""
+    public = set(_large_f_cases()) | set(_beyond_f_cases())
     drawn: set[tuple[int, int, int]] = set()
     while len(drawn) < 24:
-        T = draw.randint(FREE_TRIOS + 1, F_RANGE) if len(drawn) < 20 else draw.randint(F_RANGE + 1, 36)
+        T = (
+            draw.randint(FREE_TRIOS + 1, F_RANGE)
+            if len(drawn) < 20
+            else draw.randint(F_BEYOND + 1, F_HIDDEN_MOST)
+        )
         K2 = draw.randint(0, T)
         K1 = draw.randint(0, T - K2)
         if (K2, K1, T - K2 - K1) not in public:
@@ -297,13 +315,14 @@ def _states_hidden(draw: random.Random) -> list[Stage]:
     "transitions derived by the student, memoised",
     verifies=f"all states with <= {FREE_TRIOS} trios against the DP that allows every flip, then "
     f"(0, 0, N) for N <= {F_RANGE} and {F_SAMPLE} random states with up to {F_RANGE} trios against the "
-    "package's table of f (a recursion without memo cannot get there in time); refuses answers that reach "
-    "puzzles.trios",
+    f"package's table of f (a recursion without memo cannot get there in time), then 12 states with "
+    f"{F_RANGE + 1} to {F_BEYOND} trios (a table of f made beforehand for the states up to {F_RANGE} trios "
+    "has none of them); refuses answers that reach puzzles.trios",
     hidden=_states_hidden,
 )
 def _the_dp() -> Plan:
     """Exercise 4: f(K2, K1, K0) by the student's own memoised DP."""
-    small, large = _small_f_cases(), _large_f_cases()
+    small, large, beyond = _small_f_cases(), _large_f_cases(), _beyond_f_cases()
     return Plan(
         [
             Stage(
@@ -320,12 +339,21 @@ def _the_dp() -> Plan:
                 smallest=False,
                 far="a state the every-flip DP does not reach",
             ),
+            Stage(
+                beyond,
+                reference=state_value,
+                label=f"the {len(beyond)} states with {F_RANGE + 1} to {F_BEYOND} trios",
+                evidence="the package's table of f",
+                smallest=False,
+                far=f"a state with more than {F_RANGE} trios",
+            ),
         ],
         what="your f",
         kind=exact_number,
         passed=f"your f agrees with the best play over every flip choice on all {len(small)} states with at "
         f"most {FREE_TRIOS} trios, and with the package's table on {len(large)} states with up to {F_RANGE} "
-        f"trios, (0, 0, {F_RANGE}) included, where a recursion without memo would need about 10**42 calls.",
+        f"trios, (0, 0, {F_RANGE}) included, where a recursion without memo would need about 10**42 calls, "
+        f"and on {len(beyond)} states with {F_RANGE + 1} to {F_BEYOND} trios.",
     )
 
 

@@ -878,8 +878,19 @@ def free_choice_decisions(state: FullState) -> dict[tuple, frozenset[str]]:
 
 def free_choice_first_flips(state: FullState) -> dict[str, Fraction]:
     """The value E[rounds left] of each possible first flip from ``state`` (K3, K2, K1, K0),
-    when the rest of the game is played as well as possible."""
-    return _free_round(_full_state(state))[2]
+    when the rest of the game is played as well as possible.
+
+    Two trios with no card known (beside any Three-Known ones) are refused with a sentence: their
+    value is the E(2) that Lesson I asks to find by hand (``expected_rounds(2)`` gives it).
+    """
+    counts = _full_state(state)
+    if counts[1:] == (0, 0, 2):
+        raise ValueError(
+            f"free_choice_first_flips does not value {counts}: two trios with no card known is the game "
+            "whose average E(2) Lesson I's Exercise 1 asks you to find by hand; once it is checked, "
+            "expected_rounds(2) gives it (and every first flip there is an unknown card)"
+        )
+    return _free_round(counts)[2]
 
 
 def rule_flip(trio_known: int | None, three_known_trios: int = 0) -> str:

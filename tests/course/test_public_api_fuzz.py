@@ -115,7 +115,7 @@ EXAMPLES = {
     "trios.play_order": lambda: ((1, 1, 1, 2, 2, 2),),
     "trios.free_choice_value": lambda: ((0, 0, 0, 2),),
     "trios.free_choice_decisions": lambda: ((0, 0, 0, 2),),
-    "trios.free_choice_first_flips": lambda: ((0, 0, 0, 2),),
+    "trios.free_choice_first_flips": lambda: ((0, 0, 0, 3),),
     "trios.state_value": lambda: (0, 0, 2),
     "trios.simulate": lambda: (2, 10),
     "trios.sample_rounds": lambda: (2, 10),

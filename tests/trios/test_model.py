@@ -159,6 +159,8 @@ def test_a_known_first_flip_ties_exactly_when_one_trio_is_not_three_known(N):
     compared = 0
     for state in _states(N):
         K3, K2, K1, K0 = state
+        if K2 + K1 == 0:  # no known card of a trio that is not Three-Known: nothing to compare
+            continue
         options = free_choice_first_flips(state)
         unknown = options.get(FLIP_UNKNOWN)
         for known in (1, 2):
@@ -172,6 +174,18 @@ def test_a_known_first_flip_ties_exactly_when_one_trio_is_not_three_known(N):
             else:
                 assert options[name] == unknown, (state, name, options[name], unknown)
     assert compared
+
+
+@pytest.mark.parametrize("K3", [0, 1, 2])
+def test_the_first_flips_of_two_unknown_trios_are_not_valued(K3):
+    """Lesson I imports free_choice_first_flips before its Exercise 1 asks for E(2) by hand: the
+    two-trio start, alone or beside Three-Known trios (whose value is K3 + E(2)), gets a sentence
+    that points to the exercise instead of its answer."""
+    with pytest.raises(ValueError, match="Exercise 1 asks you to find by hand") as raised:
+        free_choice_first_flips((K3, 0, 0, 2))
+    assert "17" not in str(raised.value)
+    assert free_choice_value((K3, 0, 0, 2)) == K3 + Fraction(17, 5)  # the function itself still knows it
+    assert set(free_choice_first_flips((K3, 0, 1, 1))) >= {FLIP_UNKNOWN}  # one card known: valued
 
 
 def test_the_ties_with_a_three_known_trio_take_two_rounds():

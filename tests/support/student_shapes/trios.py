@@ -227,3 +227,167 @@ def longest_through_a_float(N):
 def longest_ceiling_of_a_float(N):
     """math.ceil(5N / 2 - 1): the right values while 5N / 2 fits a float exactly, not beyond 2**53."""
     return 1 if N == 1 else math.ceil(5 * N / 2 - 1)
+
+
+# -- more of what students tried (the reports of lessons I and II) --------------------------------------
+
+shape("trios-1", "float", "Fraction(3.4), the float's binary value")(Fraction(3.4))
+shape("trios-1", "wrong model", "7/2: one order played a round too long")(Fraction(7, 2))
+
+
+@shape("trios-2", "wrong model")
+def orders_divided_by_N(N):
+    """Divides (3N)!/3!^N by N instead of N!: one relabelling per number, not every permutation."""
+    return math.factorial(3 * N) // (6**N * N)
+
+
+@shape("trios-2", "float")
+def orders_int_of_a_float(N):
+    """The right formula with /, then int(): exact up to N = 4, wrong from N = 11 (53 bits), and
+    an OverflowError once (3N)! passes 10**308."""
+    return int(math.factorial(3 * N) / (6**N * math.factorial(N)))
+
+
+@shape("trios-3", "small inputs only")
+def longest_fitted_to_three_trios(N):
+    """3N - 2: fits the longest games for N = 1, 2, 3 (1, 4, 7), and overshoots from N = 4."""
+    return 3 * N - 2
+
+
+@shape("trios-3", "off by one")
+def longest_parities_swapped(N):
+    """(5N - 2) // 2: the bound with the parities swapped (one round short for odd N)."""
+    return 1 if N == 1 else (5 * N - 2) // 2
+
+
+def _f_memoised_on(key):
+    memo: dict = {}
+
+    def f(K2, K1, K0):
+        if K2 + K1 + K0 == 0:
+            return Fraction(0)
+        if key(K2, K1, K0) not in memo:
+            memo[key(K2, K1, K0)] = sum(p * (rounds + f(*after)) for p, rounds, after in _ways(K2, K1, K0))
+        return memo[key(K2, K1, K0)]
+
+    return f
+
+
+_F_ON_K1_K0 = _f_memoised_on(lambda K2, K1, K0: (K1, K0))
+
+
+@shape("trios-4", "partial cache")
+def my_f_memoised_on_K1_and_K0(K2, K1, K0):
+    """A hand-made memo keyed on (K1, K0), kept between calls: states that differ only in K2 share
+    a value."""
+    return _F_ON_K1_K0(K2, K1, K0)
+
+
+@shape("trios-4", "off by one")
+@cache
+def my_f_without_the_zero_probability_guard(K2, K1, K0):
+    """Tables (a), (b) and (c) written out with every term evaluated, also those of probability 0
+    (Hint 3 skipped): it asks for states with a negative count, where U - 1 or U - 2 can be 0."""
+    U = K2 + 2 * K1 + 3 * K0
+    if U == 0:
+        return Fraction(0)
+    f = my_f_without_the_zero_probability_guard
+    total = Fraction(K2, U) * (1 + f(K2 - 1, K1, K0))
+    p = Fraction(2 * K1, U)
+    total += p * Fraction(1, U - 1) * (1 + f(K2, K1 - 1, K0))
+    total += p * Fraction(K2, U - 1) * (2 + f(K2, K1 - 1, K0))
+    total += p * Fraction(2 * (K1 - 1), U - 1) * (1 + f(K2 + 2, K1 - 2, K0))
+    total += p * Fraction(3 * K0, U - 1) * (1 + f(K2 + 1, K1, K0 - 1))
+    p = Fraction(3 * K0, U)
+    pair = p * Fraction(2, U - 1)
+    total += pair * Fraction(1, U - 2) * (1 + f(K2, K1, K0 - 1))
+    total += pair * Fraction(K2, U - 2) * (2 + f(K2, K1, K0 - 1))
+    total += pair * Fraction(2 * K1, U - 2) * (1 + f(K2 + 2, K1 - 1, K0 - 1))
+    total += pair * Fraction(3 * (K0 - 1), U - 2) * (1 + f(K2 + 1, K1 + 1, K0 - 2))
+    total += p * Fraction(K2, U - 1) * (2 + f(K2 - 1, K1 + 1, K0 - 1))
+    total += p * Fraction(2 * K1, U - 1) * (1 + f(K2 + 1, K1, K0 - 1))
+    total += p * Fraction(3 * (K0 - 1), U - 1) * (1 + f(K2, K1 + 2, K0 - 2))
+    return total
+
+
+def _ways_pair_half(K2, K1, K0):
+    """``_ways`` with the pair's probability 1/(U - 1) where 2/(U - 1) is meant (and the rest of
+    the first card's ways as they are)."""
+    U = K2 + 2 * K1 + 3 * K0
+    ways = []
+    for p, rounds, after in _ways(K2, K1, K0):
+        ways.append((p, rounds, after))
+    if K0 and U > 2:  # take half of the four pair terms away again
+        p = Fraction(3 * K0, U) * Fraction(1, U - 1)
+        ways.append((-p * Fraction(1, U - 2), 1, (K2, K1, K0 - 1)))
+        if K2:
+            ways.append((-p * Fraction(K2, U - 2), 2, (K2, K1, K0 - 1)))
+        if K1:
+            ways.append((-p * Fraction(2 * K1, U - 2), 1, (K2 + 2, K1 - 1, K0 - 1)))
+        if K0 >= 2:
+            ways.append((-p * Fraction(3 * (K0 - 1), U - 2), 1, (K2 + 1, K1 + 1, K0 - 2)))
+    return ways
+
+
+@cache
+def _f_pair_half(K2, K1, K0):
+    if K2 + K1 + K0 == 0:
+        return Fraction(0)
+    return sum(p * (rounds + _f_pair_half(*after)) for p, rounds, after in _ways_pair_half(K2, K1, K0))
+
+
+@shape("trios-4", "wrong model")
+def my_f_pair_with_one_card(K2, K1, K0):
+    """The second card of the same Zero-Known trio with probability 1/(U - 1), as if T had one
+    unknown card left, not two: the probabilities of table (c) no longer add up to 1."""
+    return _f_pair_half(K2, K1, K0)
+
+
+@shape("trios-5", "wrong model")
+def three_known_from_three_halves(N):
+    """E(N) - 3N/2: reads section 5's '1.5 rounds' as the rounds that are not Three-Known removals."""
+    for n in range(1, N + 1):
+        _F_RIGHT(0, 0, n)
+    return _F_RIGHT(0, 0, N) - Fraction(3 * N, 2)
+
+
+@shape("trios-5", "search then formula")
+def three_known_listed_then_scaled(N):
+    """The enumeration's values for N <= 4, then E3(4) * N / 4 beyond, as if E3 grew linearly."""
+    listed = {1: Fraction(0), 2: Fraction(1, 10), 3: Fraction(61, 140), 4: Fraction(2187, 3080)}
+    return listed.get(N, listed[4] * N / 4)
+
+
+_E3_ON_K1_K0: dict = {}
+
+
+def _three_known_on_K1_K0(K2, K1, K0):
+    if K2 + K1 + K0 == 0:
+        return Fraction(0)
+    if (K1, K0) not in _E3_ON_K1_K0:
+        _E3_ON_K1_K0[K1, K0] = sum(
+            p * ((rounds - 1) + _three_known_on_K1_K0(*after)) for p, rounds, after in _ways(K2, K1, K0)
+        )
+    return _E3_ON_K1_K0[K1, K0]
+
+
+@shape("trios-5", "partial cache")
+def three_known_memoised_on_K1_and_K0(N):
+    """The right recursion with a hand-made memo keyed on (K1, K0): states that differ only in K2
+    share a value."""
+    return _three_known_on_K1_K0(0, 0, N)
+
+
+_F_TABLE: dict = {}
+
+
+@shape("trios-4", "small inputs only")
+def my_f_from_a_table_up_to_30_trios(K2, K1, K0):
+    """A table of f made beforehand for every state with at most 30 trios (the check's sample
+    stopped there), looked up: no value for a larger game."""
+    if not _F_TABLE:
+        for T in range(31):
+            for a in range(T + 1):
+                for b in range(T + 1 - a):
+                    _F_TABLE[a, b, T - a - b] = _F_RIGHT(a, b, T - a - b)
+    return _F_TABLE[K2, K1, K0]

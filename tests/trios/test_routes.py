@@ -1,0 +1,68 @@
+"""No Tricky Trios lesson hands out a function that answers one of its exercises above the check.
+
+Table (c) of Exercise 4 is what ``transitions`` (and the explorer and ``round_outcomes`` built on
+it) list for any state with a Zero-Known trio: Lesson II imports them only below Exercise 4's
+check, Lesson I not at all. Lesson I imports ``free_choice_first_flips`` above Exercise 1, which
+asks for E(2) by hand: the function refuses the two-trio start with a sentence, so the call
+pattern the lesson shows cannot hand out the value.
+"""
+
+from __future__ import annotations
+
+import ast
+from fractions import Fraction
+
+import pytest
+
+from puzzles.instructor import course as model
+from puzzles.trios import State, free_choice_first_flips, transitions
+
+COURSE = model.load()
+EXERCISES = {exercise.id: exercise for exercise in COURSE.exercises}
+TABLE_C = {"transitions", "round_outcomes", "trios_explorer", "state_after", "explorer"}
+
+
+def _imported_names(cells) -> dict[str, int]:
+    """Every name imported from the pack by the code cells, with the first cell that imports it."""
+    names: dict[str, int] = {}
+    for index, cell in enumerate(cells):
+        if cell.cell_type != "code":
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("puzzles"):
+                for alias in node.names:
+                    names.setdefault(alias.name, index)
+    return names
+
+
+def test_table_c_is_imported_only_below_exercise_4s_check():
+    exercise = EXERCISES["trios-4"]
+    cells = exercise.lesson.notebook.cells
+    imported = _imported_names(cells)
+    assert "transitions" in imported  # the lesson builds on it after the exercise
+    check = exercise.cells.check
+    early = {name: index for name, index in imported.items() if name in TABLE_C and index < check}
+    assert not early, f"imported above trios-4's check (cell {exercise.cells.check}): {early}"
+    lesson_1 = EXERCISES["trios-1"].lesson.notebook.cells
+    assert not TABLE_C & set(_imported_names(lesson_1)), "Lesson I imports a function that lists table (c)"
+
+
+def test_transitions_does_list_table_c():
+    """The reason for the test above: the Zero-Known ways of (1, 1, 2) are the seven lines of table (c)."""
+    zero_known = [way for way in transitions(State(1, 1, 2)) if way[3].startswith("Zero-Known")]
+    assert len(zero_known) == 7
+    U = 1 + 2 + 6
+    assert sum(p for p, *_ in zero_known) == Fraction(6, U)  # the first card is of a Zero-Known trio
+
+
+def test_lesson_1_imports_free_choice_first_flips_above_exercise_1_and_it_refuses_e2():
+    exercise = EXERCISES["trios-1"]
+    imported = _imported_names(exercise.lesson.notebook.cells)
+    assert imported["free_choice_first_flips"] < exercise.cells.check
+    for K3 in range(4):
+        with pytest.raises(ValueError, match="by hand"):
+            free_choice_first_flips((K3, 0, 0, 2))
