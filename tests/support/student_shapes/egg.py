@@ -218,8 +218,7 @@ def numerator_sums_below_k(k):
 
 @shape("egg-3", "wrong model")
 def numerator_without_the_first_drop(k):
-    """N(k) = W(2, 1) + ... + W(2, k): forgets the first drop, k + 1 trials over the k + 1
-    values of C, and counts one for each size instead."""
+    """N(k) = W(2, 1) + ... + W(2, k): leaves out the k of N(k) = k + W(2, 1) + ... + W(2, k)."""
     return _N(k) - k
 
 

@@ -115,14 +115,21 @@ def group_strategy_with_a_float_floor(n):
     return int((n - 1) - 5 * math.floor((n - 1) / 5))
 
 
+@cache
+def _lost_up_to_2000() -> tuple[bool, ...]:
+    """f(0..2000) for takes 1..4, misère play: n is lost when every take leaves a won position."""
+    lost = [False]
+    for m in range(1, 2001):
+        lost.append(all(not lost[m - k] for k in range(1, min(4, m) + 1)))
+    return tuple(lost)
+
+
 @shape("matchsticks-1", "search then formula")
 def group_strategy_table_then_one(n):
-    """Fills the table f(0..n) for n up to 2000, and takes 1 beyond it."""
+    """Reads its take off the table f(0..2000), and takes 1 beyond it."""
     if n > 2000:
         return 1
-    lost = [False]
-    for m in range(1, n + 1):
-        lost.append(all(not lost[m - k] for k in range(1, min(4, m) + 1)) if m > 1 else True)
+    lost = _lost_up_to_2000()
     for k in range(1, min(4, n) + 1):
         if lost[n - k]:
             return k
