@@ -363,7 +363,8 @@ def _robust_two_eggs() -> Plan:
         what="your drop",
         kind=whole,
         passed=f"your drop lies in X(2,k) and in Y(2,k) for {TWO_EGG_RANGE} (DP) and at {TWO_EGG_FAR} "
-        "(closed forms): playing it at every state is a robust optimal policy.",
+        "(closed forms): playing it at every two-egg state (and the lowest untested height with one "
+        "egg) is a robust optimal policy.",
     )
 
 

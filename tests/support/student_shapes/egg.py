@@ -148,6 +148,23 @@ def one_egg_expected_one_trial_for_no_height(k):
     return Fraction(k * (k + 3), 2 * (k + 1))
 
 
+_LAST_NUMERATOR = [0, 0]  # k and (k + 1) L(1, k) of the previous call, kept between calls
+
+
+@shape("egg-11", "partial cache")
+def one_egg_expected_running_numerator(k):
+    """Adds the next t P[T = t] to a running numerator kept between calls (a formula beyond 10**4):
+    right while the sizes grow, wrong for a small k asked after a larger one."""
+    if k > 10**4:
+        return Fraction(k * (k + 3), 2 * (k + 1))
+    size, numerator = _LAST_NUMERATOR
+    while size < k:
+        size += 1
+        numerator += size + 1
+    _LAST_NUMERATOR[:] = [size, numerator]
+    return Fraction(numerator, k + 1)
+
+
 _LAST_TRIALS = {"t": 1}  # kept between calls
 
 
