@@ -284,7 +284,7 @@ def _winning_first_picks() -> Plan:
                 far,
                 reference=_winning_first_picks_rule,
                 label=f"the {len(far)} pairs with N up to 10**18",
-                evidence="the rule proved in the lesson",
+                evidence="the rule this exercise proves",
                 smallest=False,
                 far="no DP reaches it, and N / (M + 1) in floating point is rounded",
             ),
@@ -429,13 +429,13 @@ def _extreme_pick() -> Plan:
                 small,
                 reference=_dp_extreme_pick,
                 label=f"every N <= {EXTREME_N} and M <= {EXTREME_M}",
-                evidence="the dynamic programme",
+                evidence="C(i) read off the DP's winning first pick (kept when it is 1 or M, else None)",
             ),
             Stage(
                 far,
                 reference=_extreme_pick_rule,
                 label=f"the {len(far)} pairs with N up to 10**18",
-                evidence="the rule proved in the lesson",
+                evidence="the two tests of C(i) in exact arithmetic",
                 smallest=False,
                 far="no DP reaches it, and a quotient in floating point can look whole",
             ),
@@ -645,11 +645,11 @@ def _shift_problem(case: tuple, shift: int) -> str | None:
             if n >= shift:
                 reason = f"n - d = {n - shift} is {'lost' if shifted_lost else 'won'} under normal play"
             else:
-                reason = "n - d is below 0, which your shift counts as won"
+                reason = "n - d is below 0, so your shift says won"
             return (
-                f"{where} fails at n = {n}: under misère play n = {n} is "
-                f"{'lost' if not misere[n] else 'won'} for the player to move, but {reason} "
-                "(the dynamic programme)."
+                f"{where} fails at n = {n}: by the dynamic programme, n = {n} is "
+                f"{'lost' if not misere[n] else 'won'} under misère play for the player to move, "
+                f"but {reason}."
             )
     return None
 
@@ -682,7 +682,7 @@ def _misere_shift() -> Plan:
                 [(frozenset(sizes),) for sizes in SHIFT_FAR],
                 reference=min,
                 label="sets of sizes from 10**3 to 10**12",
-                evidence="the rule proved in the lesson",
+                evidence="the rule this exercise proves",
                 smallest=False,
                 far="takes this large are beyond any table",
             ),
