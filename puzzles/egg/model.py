@@ -194,7 +194,7 @@ def _trials(n: int, k: int) -> int:
 def worst_case_trials(n: int, k: int) -> int:
     """W(n, k): Sniedovich eq. (17), the least number of trials that settles any C.
 
-    Computed as the least t with F(n, t) >= k (Theorem 6); works for any size k.
+    Computed in closed form (Theorem 6); works for any size k.
 
     >>> worst_case_trials(2, 100)  # two eggs, a 100-storey building
     14
@@ -228,10 +228,7 @@ def worst_case_drops(n: int, k: int) -> range:
 
 
 def rep(j: int, n: int) -> int:
-    """rep(j, n): how often j appears in (W(n,1), W(n,2), ...); Sniedovich Table 7, eq. (29)-(34).
-
-    rep(j, n) = C(j-1, 0) + C(j-1, 1) + ... + C(j-1, n-1) = F(n-1, j-1) + 1.
-    """
+    """rep(j, n): how often j appears in (W(n,1), W(n,2), ...); Sniedovich Table 7, eq. (29)-(34)."""
     j, n = _check_index(j), _check_eggs(n)
     _check_size_cost(n - 1, j - 1, "rep(j, n)", eggs=n)
     return _max_size(n - 1, j - 1) + 1
