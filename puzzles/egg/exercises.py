@@ -755,7 +755,10 @@ def _rep_theorem(j: int, n: int) -> int:
     return laplace_rep(j, n)
 
 
-REP_FAR = [(j, n) for n in range(1, 41) for j in range(1, 151)]
+REP_MORE_EGGS = (41, 50, 64, 100)  # more eggs than the grid below, as Exercises 7 to 9 reach
+REP_FAR = [(j, n) for n in range(1, 41) for j in range(1, 151)] + [
+    (j, n) for n in REP_MORE_EGGS for j in sorted({n, n + 1, n + 2, n + 5, 150})
+]
 
 
 def _rep_hidden(draw: random.Random) -> list[Stage]:
@@ -780,19 +783,19 @@ REP_LARGEST = max(_rep_theorem(j, n) for j, n in REP_FAR)
     names="j, n",
     without=WITHOUT,
     on_timeout=(
-        f"This check goes on to j = 150 and n = 40, counts of up to {_powers(REP_LARGEST)} sizes that no "
+        f"This check goes on to j = 150 and n = 100, counts of up to {_powers(REP_LARGEST)} sizes that no "
         "table of Dif reaches: write REP from the binomial sum of rep."
     ),
     asks="the relationship between rep(j,n) and REP(j,n) (Sniedovich, Exercise 6): REP(j, n) from your "
     "own rep (binomial sums), without the package",
     verifies=f"REP(j,n) equals the counts of each value in the DP's Dif(., n) for n <= 8 and j <= 12, "
-    f"and the theorem Dif = 1 + W for j <= 150 and n <= 40 (counts up to {_powers(REP_LARGEST)}, beyond any "
-    "table); refuses answers that reach puzzles.egg",
+    f"and the theorem Dif = 1 + W for j <= 150 and n <= 40 or n = 41, 50, 64, 100 (counts up to "
+    f"{_powers(REP_LARGEST)}, beyond any table); refuses answers that reach puzzles.egg",
     hidden=_rep_hidden,
 )
 def _laplace_rep() -> Plan:
     """Exercise 6: REP(j, n) from rep."""
-    far = "every j <= 150 and n <= 40"
+    far = "every j <= 150 and n <= 40, and n = 41, 50, 64, 100 up to j = 150"
     return Plan(
         _many_stages(
             lambda j, n: _laplace_rep_counts()[j, n],
@@ -877,8 +880,8 @@ def _robust_small(case: tuple, x: int) -> str | None:
     sets = f"X({n},{k}) = {_shown_drops(x_drops)}, Y({n},{k}) = {_shown_drops(y_drops)}"
     if x not in x_drops and n == 1:
         return (
-            f"{where} is not worst-case optimal: if the only egg breaks, the {x - 1} heights below "
-            f"it can no longer be told apart ({sets})."
+            f"{where} is not worst-case optimal: if the only egg breaks there, C may be any of 0..{x - 1} "
+            f"and no egg is left to tell them apart ({sets})."
         )
     if x not in x_drops:
         needs = 1 + max(int(worst.value[n - 1, x - 1]), int(worst.value[n, k - x]))

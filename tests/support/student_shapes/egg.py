@@ -568,6 +568,23 @@ def rep_count_in_powers_of_two(j, n):
     return _F(n - 1, j - 2) + 1
 
 
+@shape("egg-6", "printed sizes")
+def rep_count_bisection_beyond_forty_eggs(j, n):
+    """Right up to 40 eggs, the most the check's grid once tried; beyond, "more than 40 eggs is as
+    good as infinitely many": bisection's count 2**(j-2)."""
+    if j == 1:
+        return 0
+    if n > 40:
+        return 2 ** (j - 2)
+    return _F(n - 1, j - 2) + 1
+
+
+@shape("egg-6", "small inputs only")
+def rep_count_eggs_capped_at_forty(j, n):
+    """rep(j - 1, min(n, 40)): the eggs capped at 40."""
+    return 0 if j == 1 else _F(min(n, 40) - 1, j - 2) + 1
+
+
 @shape("egg-7", "float")
 def laplace_total_in_floats(n, k):
     """The right closed form, divided with / : a float where an exact Fraction is asked."""
