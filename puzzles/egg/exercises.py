@@ -37,6 +37,7 @@ from puzzles.course.checker import (
     show,
     whole,
 )
+from puzzles.course.codec import Other
 from puzzles.course.display import format_set
 from puzzles.egg.model import (
     DPTable,
@@ -110,6 +111,10 @@ TWO_EGG_ON_TIMEOUT = (
     "This check goes on to sizes up to 10**18, where no DP table and no loop over k can go: the exercise "
     "asks for a formula in k, in integers (math.isqrt, //)."
 )
+ONE_EGG_ON_TIMEOUT = (
+    "This check goes on to sizes up to 10**18, where no DP table and no sum over the heights can go: the "
+    "exercise asks for a closed formula in k, returned exactly as a Fraction of two integers (never a float)."
+)
 TWO_EGG_RANGE = f"every k in 1..{TWO_EGG_SIZES}"
 TWO_EGG_FAR = (
     f"{len(BEYOND_DP_SIZES)} sizes {TWO_EGG_SPAN} (block ends near 2**53, where floats stop being exact, "
@@ -149,8 +154,19 @@ def _two_egg_hidden(reference=None, judge=None) -> Callable[[random.Random], lis
     return stages
 
 
-def _two_egg_stages(dp_reference=None, closed_reference=None, dp_judge=None, far_judge=None) -> list[Stage]:
-    """The DP's range from k = 1 up, then the sizes no table reaches."""
+ASKED_AGAIN = (1, 2, 3, 5, 36, 100, 1999, 2000)  # small sizes asked once more after the large ones
+AGAIN_FAR = "asked again after the large sizes"
+
+
+def _two_egg_stages(
+    dp_reference=None,
+    closed_reference=None,
+    dp_judge=None,
+    far_judge=None,
+    again: tuple[int, ...] = ASKED_AGAIN,
+) -> list[Stage]:
+    """The DP's range from k = 1 up, then the sizes no table reaches, then small sizes again: an
+    answer that keeps what it found between calls (a t that only grows) is wrong there."""
     return [
         Stage(
             [(k,) for k in range(1, TWO_EGG_SIZES + 1)],
@@ -168,6 +184,15 @@ def _two_egg_stages(dp_reference=None, closed_reference=None, dp_judge=None, far
             smallest=False,
             far="a size no table reaches",
         ),
+        Stage(
+            [(k,) for k in again],
+            reference=dp_reference,
+            judge=dp_judge,
+            label="small sizes asked again after the large ones",
+            evidence="the dynamic programme",
+            smallest=False,
+            far=AGAIN_FAR,
+        ),
     ]
 
 
@@ -182,7 +207,7 @@ def _shown_drops(drops: range | set) -> str:
     "egg-11",
     names="k",
     without=WITHOUT,
-    on_timeout=TWO_EGG_ON_TIMEOUT,
+    on_timeout=ONE_EGG_ON_TIMEOUT,
     asks="Lemma 2: L(1, k), the expected trials of one egg when C is uniform on 0..k, as an exact "
     "formula in k, derived from Lemma 1 (without the package)",
     verifies="equals the one-egg DP (28) for k = 1..2000 and Lemma 2's closed form at sizes "
@@ -195,11 +220,12 @@ def _one_egg_laplace() -> Plan:
         _two_egg_stages(
             lambda k: _laplace(2, TWO_EGG_SIZES).fraction(1, k),
             one_egg_laplace,
+            again=(0, *ASKED_AGAIN),
         ),
         what="your L(1,k)",
         kind=exact_number,
-        passed=f"your L(1,k) agrees with the dynamic programme for {TWO_EGG_RANGE} and with the closed form "
-        f"at {TWO_EGG_FAR}, where no DP can go.",
+        passed=f"your L(1,k) agrees with the dynamic programme for {TWO_EGG_RANGE} and k = 0, and with the "
+        f"closed form at {TWO_EGG_FAR}, where no DP can go.",
     )
 
 
@@ -278,7 +304,9 @@ def _two_egg_total(k: int) -> int:
 def _two_egg_numerator() -> Plan:
     """Exercise 3: N(k) with L(2, k) = N(k) / (k + 1)."""
     return Plan(
-        _two_egg_stages(lambda k: int(_laplace(2, TWO_EGG_SIZES).value[2, k]), _two_egg_total),
+        _two_egg_stages(
+            lambda k: int(_laplace(2, TWO_EGG_SIZES).value[2, k]), _two_egg_total, again=(0, *ASKED_AGAIN)
+        ),
         what="your N(k)",
         kind=whole,
         passed=f"your N(k) agrees with the dynamic programme for {TWO_EGG_RANGE} and with the block sums at "
@@ -335,7 +363,8 @@ def _robust_two_eggs() -> Plan:
         what="your drop",
         kind=whole,
         passed=f"your drop lies in X(2,k) and in Y(2,k) for {TWO_EGG_RANGE} (DP) and at {TWO_EGG_FAR} "
-        "(closed forms): playing it at every state is a robust optimal policy.",
+        "(closed forms): playing it at every two-egg state (and the lowest untested height with one "
+        "egg) is a robust optimal policy.",
     )
 
 
@@ -429,8 +458,10 @@ def _block_ends(n: int, k: int) -> set[int]:
 
 
 def _many_egg_sizes_beyond_dp() -> list[tuple[int, int]]:
-    """(n, k) from about 5.3*10**8 to 2**50 + 1: block ends near 10**9, 10**12 and 10**15, random sizes,
-    and k = 2**49, 2**50 give or take one with 50 eggs."""
+    """(n, k) from about 10**3 to 2**50 + 1: block ends near 10**9, 10**12 and 10**15, random sizes,
+    k = 2**49, 2**50 give or take one with 50 eggs, the end of bisection's reach k = 2**(n+1) - 2,
+    2**(n+1) - 1 for n = 9, 20, 48, 49, and more eggs than the DP's table (n = 7..64) at sizes
+    10**3 to 10**8."""
     cases: set[tuple[int, int]] = set()
     for n in MANY_BEYOND_EGGS:
         for top in (10**9, 10**12, BEYOND_DP):
@@ -439,6 +470,10 @@ def _many_egg_sizes_beyond_dp() -> list[tuple[int, int]]:
     for n in (2, 3, 4, 6):
         cases |= {(n, draw.randrange(10**13, BEYOND_DP)) for _ in range(4)}
     cases |= {(50, 2**49 + d) for d in (-1, 0, 1)} | {(50, 2**50 + d) for d in (-1, 0, 1)}
+    cases |= {(n, 2 ** (n + 1) - d) for n in (9, 20, 48, 49) for d in (1, 2)}
+    for _ in range(8):
+        n, k = draw.randint(7, 64), int(10 ** draw.uniform(3, 8))
+        cases |= {(n, k)} | {(n, end) for end in _block_ends(n, k)}
     return sorted((n, k) for n, k in cases if k >= 1)
 
 
@@ -448,13 +483,16 @@ MANY_SMALLEST = min(k for _, k in MANY_BEYOND_SIZES)
 MANY_UP_TO = f"up to {_powers(MANY_LARGEST)}"  # the largest size the many-egg checks try, in words
 MANY_FAR = (
     f"{len(MANY_BEYOND_SIZES)} sizes from {_powers(MANY_SMALLEST)} to {_powers(MANY_LARGEST)} with n up to "
-    f"{max(n for n, _ in MANY_BEYOND_SIZES)} (block ends, random sizes, k = 2**49 and 2**50 give or take one)"
+    f"{max(n for n, _ in MANY_BEYOND_SIZES)} (block ends, random sizes, k = 2**49 and 2**50 give or take "
+    "one, k = 2**(n+1) - 1, more eggs than the DP's table)"
 )
 MANY_RANGE = f"every n <= {MANY_EGGS} and k <= {MANY_SIZES}"
 MOST_OPTIMAL_DROPS = max(len(worst_case_drops(n, k)) for n, k in MANY_BEYOND_SIZES)  # X(64, 2**50)
 MANY_ON_TIMEOUT = (
-    f"This check goes on to sizes up to {_powers(MANY_LARGEST)}, where no DP table and no loop over the "
-    "sizes (or over the blocks of equal W) can go: work from rep and First, binomial sums with math.comb."
+    "At the first case, (1, 1), no answer needs more than a moment: stopped there, look for a loop that "
+    "never ends (a while whose condition never changes). Further on, this check goes on to sizes up to "
+    f"{_powers(MANY_LARGEST)}, where no DP table and no loop over the sizes (or over the blocks of equal W) "
+    "can go: work from rep and First, binomial sums with math.comb."
 )
 
 
@@ -529,12 +567,22 @@ def _many_stages(
     ]
 
 
+RANGE_ASKED = "return range(smallest, largest + 1), which holds any number of drops"
+
+
 def _drops_kind(value: Any) -> str | None:
-    """A set of drops: a range with step 1, or a set, list or tuple of integers."""
+    """A set of drops: a range with step 1, or a set, list or tuple of integers (a small one)."""
     if isinstance(value, range):
         if value.step != 1 and len(value) > 1:
-            return "a range that does not step by 1: return range(smallest, largest + 1)"
+            return f"a range that does not step by 1: {RANGE_ASKED}"
         return None
+    if isinstance(value, Other) and value.type_name in ("set", "frozenset", "list", "tuple"):
+        return f"a {value.type_name} of more drops than a check reads: {RANGE_ASKED}"
+    if isinstance(value, tuple):
+        return f"a tuple: the drops are asked as a range, not as a pair of ends or a tuple: {RANGE_ASKED}"
+    if not isinstance(value, (set, list)):
+        name = value.type_name if isinstance(value, Other) else type(value).__name__
+        return f"a value of type {name}: the drops are asked as a range: {RANGE_ASKED}"
     return set_of_whole(value)
 
 
@@ -707,7 +755,10 @@ def _rep_theorem(j: int, n: int) -> int:
     return laplace_rep(j, n)
 
 
-REP_FAR = [(j, n) for n in range(1, 41) for j in range(1, 151)]
+REP_MORE_EGGS = (41, 50, 64, 100)  # more eggs than the grid below, as Exercises 7 to 9 reach
+REP_FAR = [(j, n) for n in range(1, 41) for j in range(1, 151)] + [
+    (j, n) for n in REP_MORE_EGGS for j in sorted({n, n + 1, n + 2, n + 5, 150})
+]
 
 
 def _rep_hidden(draw: random.Random) -> list[Stage]:
@@ -732,19 +783,19 @@ REP_LARGEST = max(_rep_theorem(j, n) for j, n in REP_FAR)
     names="j, n",
     without=WITHOUT,
     on_timeout=(
-        f"This check goes on to j = 150 and n = 40, counts of up to {_powers(REP_LARGEST)} sizes that no "
+        f"This check goes on to j = 150 and n = 100, counts of up to {_powers(REP_LARGEST)} sizes that no "
         "table of Dif reaches: write REP from the binomial sum of rep."
     ),
     asks="the relationship between rep(j,n) and REP(j,n) (Sniedovich, Exercise 6): REP(j, n) from your "
     "own rep (binomial sums), without the package",
     verifies=f"REP(j,n) equals the counts of each value in the DP's Dif(., n) for n <= 8 and j <= 12, "
-    f"and the theorem Dif = 1 + W for j <= 150 and n <= 40 (counts up to {_powers(REP_LARGEST)}, beyond any "
-    "table); refuses answers that reach puzzles.egg",
+    f"and the theorem Dif = 1 + W for j <= 150 and n <= 40 or n = 41, 50, 64, 100 (counts up to "
+    f"{_powers(REP_LARGEST)}, beyond any table); refuses answers that reach puzzles.egg",
     hidden=_rep_hidden,
 )
 def _laplace_rep() -> Plan:
     """Exercise 6: REP(j, n) from rep."""
-    far = "every j <= 150 and n <= 40"
+    far = "every j <= 150 and n <= 40, and n = 41, 50, 64, 100 up to j = 150"
     return Plan(
         _many_stages(
             lambda j, n: _laplace_rep_counts()[j, n],
@@ -829,8 +880,8 @@ def _robust_small(case: tuple, x: int) -> str | None:
     sets = f"X({n},{k}) = {_shown_drops(x_drops)}, Y({n},{k}) = {_shown_drops(y_drops)}"
     if x not in x_drops and n == 1:
         return (
-            f"{where} is not worst-case optimal: if the only egg breaks, the {x - 1} heights below "
-            f"it can no longer be told apart ({sets})."
+            f"{where} is not worst-case optimal: if the only egg breaks there, C may be any of 0..{x - 1} "
+            f"and no egg is left to tell them apart ({sets})."
         )
     if x not in x_drops:
         needs = 1 + max(int(worst.value[n - 1, x - 1]), int(worst.value[n, k - x]))

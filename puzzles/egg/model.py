@@ -194,7 +194,7 @@ def _trials(n: int, k: int) -> int:
 def worst_case_trials(n: int, k: int) -> int:
     """W(n, k): Sniedovich eq. (17), the least number of trials that settles any C.
 
-    Computed as the least t with F(n, t) >= k (Theorem 6); works for any size k.
+    Computed in closed form (Theorem 6); works for any size k.
 
     >>> worst_case_trials(2, 100)  # two eggs, a 100-storey building
     14
@@ -215,11 +215,8 @@ def _worst_case_interval(n: int, k: int) -> tuple[int, int]:
 def worst_case_drops(n: int, k: int) -> range:
     """X(n, k): Sniedovich eq. (19), every optimal first drop (relative positions) as a range.
 
-    A drop x is optimal exactly when the break side (n - 1 eggs, x - 1 heights) and the
-    survive side (n eggs, k - x heights) can both be settled in W(n, k) - 1 trials.
-
-    >>> worst_case_drops(2, 100)  # drop the first egg from storey 9, 10, ... or 14
-    range(9, 15)
+    >>> worst_case_drops(2, 36)  # two eggs, 36 storeys: only storey 8
+    range(8, 9)
     """
     n, k = _check_eggs(n), _check_size(k, allow_empty=False)
     low, high = _worst_case_interval(n, k)
@@ -231,10 +228,7 @@ def worst_case_drops(n: int, k: int) -> range:
 
 
 def rep(j: int, n: int) -> int:
-    """rep(j, n): how often j appears in (W(n,1), W(n,2), ...); Sniedovich Table 7, eq. (29)-(34).
-
-    rep(j, n) = C(j-1, 0) + C(j-1, 1) + ... + C(j-1, n-1) = F(n-1, j-1) + 1.
-    """
+    """rep(j, n): how often j appears in (W(n,1), W(n,2), ...); Sniedovich Table 7, eq. (29)-(34)."""
     j, n = _check_index(j), _check_eggs(n)
     _check_size_cost(n - 1, j - 1, "rep(j, n)", eggs=n)
     return _max_size(n - 1, j - 1) + 1
@@ -271,7 +265,7 @@ def laplace_rep(j: int, n: int) -> int:
 
 def one_egg_laplace(k: int) -> Fraction:
     """L(1, k): Sniedovich eq. (10) (Lemma 2), the expected number of trials with one egg when C
-    is uniform on 0..k, exactly. Its closed form is Exercise 11 of Lesson I."""
+    is uniform on 0..k, exactly."""
     k = _check_size(k)
     return Fraction(k, 2) + Fraction(k, k + 1)
 

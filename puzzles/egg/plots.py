@@ -113,7 +113,7 @@ def plot_trials(
     curves and a note says where the one-egg curve leaves the chart.
 
     ``log=True`` draws both axes on a logarithmic scale, for k up to millions, with the least
-    number of trials any number of eggs can reach, ceil(log2(k + 1)) (bisection), dashed:
+    number of trials any number of eggs can reach, ceil(log2(k + 1)) (bisection), dotted:
     W(1, k) = k, W(2, k) ~ sqrt(2k), W(3, k) ~ (6k)^(1/3), ... close in on it, ever more slowly.
     """
     egg_values = _egg_list(eggs)

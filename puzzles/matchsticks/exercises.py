@@ -203,7 +203,7 @@ def _group_problem() -> Plan:
                 far,
                 reference=_group_rule,
                 label=f"the {len(far)} winning n from 2**53 to 10**18",
-                evidence="the rule proved in the lesson",
+                evidence="the rule the DP's table shows (proved in Exercise 2)",
                 smallest=False,
                 far=FAR,
             ),
@@ -284,7 +284,7 @@ def _winning_first_picks() -> Plan:
                 far,
                 reference=_winning_first_picks_rule,
                 label=f"the {len(far)} pairs with N up to 10**18",
-                evidence="the rule proved in the lesson",
+                evidence="the rule this exercise proves",
                 smallest=False,
                 far="no DP reaches it, and N / (M + 1) in floating point is rounded",
             ),
@@ -330,8 +330,9 @@ def _one_length(N: int, M: int) -> int:
 
 @exercise(
     "matchsticks-3",
-    on_timeout="This check goes on to N around 10**18, where no game can be played out: count the rounds "
-    "instead.",
+    on_timeout="This check goes on to N around 10**18 and M up to 10**9: no game can be played out and no "
+    "loop over the takes 1..M can finish there. Count the rounds, and find the first pick by integer "
+    "arithmetic (// and %).",
     names="N, M",
     without=WITHOUT,
     asks="Remark B: picks_in_game(N, M), the number of picks in a game won by perfect play, the same "
@@ -357,7 +358,7 @@ def _picks_in_game() -> Plan:
                 far,
                 reference=_picks_rule,
                 label=f"the {len(far)} pairs with N up to 10**18",
-                evidence="the rounds of Remark B",
+                evidence="counting the rounds (Remark B)",
                 smallest=False,
                 far="no line of play can be followed to its end there",
             ),
@@ -428,13 +429,13 @@ def _extreme_pick() -> Plan:
                 small,
                 reference=_dp_extreme_pick,
                 label=f"every N <= {EXTREME_N} and M <= {EXTREME_M}",
-                evidence="the dynamic programme",
+                evidence="C(i) read off the DP's winning first pick (kept when it is 1 or M, else None)",
             ),
             Stage(
                 far,
                 reference=_extreme_pick_rule,
                 label=f"the {len(far)} pairs with N up to 10**18",
-                evidence="the rule proved in the lesson",
+                evidence="the two tests of C(i) in exact arithmetic",
                 smallest=False,
                 far="no DP reaches it, and a quotient in floating point can look whole",
             ),
@@ -585,12 +586,20 @@ def _lost_family() -> Plan:
 SHIFT_N = 200
 
 
+SHIFT_LARGE_TAKES = 150  # the largest take of the public sets the DP judges (n <= SHIFT_N)
+
+
 def _shift_sets() -> list[tuple[int, ...]]:
+    """Every subset of 1..7 with at most 4 sizes, 60 random sets within 1..24, and 20 random sets
+    of takes 25..150 (a shift searched among small takes, as the lesson's tables show, fails there)."""
     sets = [s for size in range(1, 5) for s in combinations(range(1, 8), size)]
     rng = random.Random(6)
     for _ in range(60):
         size = rng.randint(1, 5)
         sets.append(tuple(sorted(rng.sample(range(1, 25), size))))
+    for _ in range(20):
+        size = rng.randint(1, 4)
+        sets.append(tuple(sorted(rng.sample(range(25, SHIFT_LARGE_TAKES + 1), size))))
     return sets
 
 
@@ -609,7 +618,15 @@ def _shift_hidden(draw: random.Random) -> list[Stage]:
     ]
 
 
-SHIFT_FAR = [(10**9,), (10**9 + 7, 10**9 + 9), (999_999_937, 10**12), (3 * 10**9, 4 * 10**9, 5 * 10**9)]
+SHIFT_FAR = [
+    (1000,),
+    (4321, 5000, 7919),
+    (123_456, 654_321),
+    (10**9,),
+    (10**9 + 7, 10**9 + 9),
+    (999_999_937, 10**12),
+    (3 * 10**9, 4 * 10**9, 5 * 10**9),
+]
 
 
 def _shift_problem(case: tuple, shift: int) -> str | None:
@@ -628,26 +645,26 @@ def _shift_problem(case: tuple, shift: int) -> str | None:
             if n >= shift:
                 reason = f"n - d = {n - shift} is {'lost' if shifted_lost else 'won'} under normal play"
             else:
-                reason = "n - d is below 0, which your shift counts as won"
+                reason = "n - d is below 0, so your shift says won"
             return (
-                f"{where} fails at n = {n}: under misère play n = {n} is "
-                f"{'lost' if not misere[n] else 'won'} for the player to move, but {reason} "
-                "(the dynamic programme)."
+                f"{where} fails at n = {n}: by the dynamic programme, n = {n} is "
+                f"{'lost' if not misere[n] else 'won'} under misère play for the player to move, "
+                f"but {reason}."
             )
     return None
 
 
 @exercise(
     "matchsticks-6",
-    on_timeout="This check goes on to sets of take sizes near 10**9, where no table can go: the exercise "
-    "asks for a rule.",
+    on_timeout="This check goes on to sets of take sizes from 10**3 to 10**12, where no table can go: the "
+    "exercise asks for a rule.",
     names="moves",
     without=WITHOUT,
     asks="The shift d with: n lost under misère play iff n - d >= 0 is lost under normal play "
     "(with proof): misere_shift(moves), without the package.",
     verifies=f"the DP's normal and misère sequences for n <= {SHIFT_N} on {len(_shift_sets())} sets S (all "
-    "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24), then sets of sizes near 10**9 (the "
-    "proved rule); refuses answers that reach puzzles.matchsticks.",
+    "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24, 20 within 25..150), then sets of "
+    "sizes from 10**3 to 10**12 (the proved rule); refuses answers that reach puzzles.matchsticks.",
     hidden=_shift_hidden,
 )
 def _misere_shift() -> Plan:
@@ -658,14 +675,14 @@ def _misere_shift() -> Plan:
             Stage(
                 [(frozenset(sizes),) for sizes in sets],
                 judge=_shift_problem,
-                label=f"all {len(sets)} sets S with takes up to 24",
+                label=f"all {len(sets)} sets S with takes up to {SHIFT_LARGE_TAKES}",
                 evidence="the dynamic programme",
             ),
             Stage(
                 [(frozenset(sizes),) for sizes in SHIFT_FAR],
                 reference=min,
-                label="sets of sizes near 10**9",
-                evidence="the rule proved in the lesson",
+                label="sets of sizes from 10**3 to 10**12",
+                evidence="the rule this exercise proves",
                 smallest=False,
                 far="takes this large are beyond any table",
             ),
@@ -674,7 +691,8 @@ def _misere_shift() -> Plan:
         kind=whole,
         passed=f"your shift turns the normal-play lost positions into the misère ones for n <= {SHIFT_N} on "
         f"all {len(sets)} sets S tried (every subset of 1..7 with at most 4 sizes, 60 random ones within "
-        "1..24), and it is right on sets of sizes around 10**9, where no table reaches.",
+        f"1..24, 20 within 25..{SHIFT_LARGE_TAKES}), and it is right on sets of sizes from 10**3 to 10**12, "
+        "where no table reaches.",
     )
 
 
@@ -763,6 +781,27 @@ def _sum_move_problem(case: tuple, move: Any) -> str | None:
 SUM_FAR = _huge_piles(6, random.Random(7))
 
 
+def _mixed_positions() -> list[list[int]]:
+    """Positions no search of four small piles covers: a small pile beside huge ones (one stick
+    beside 10**18 among them), and five to seven small piles."""
+    rng = random.Random(71)
+    found = [[1, HUGEST], [HUGEST, 1], [1, 1, 1, 1, 1], [2, 3, HUGEST], [4, HUGE, HUGE + 1]]
+    for _ in range(12):  # small and huge side by side
+        count = rng.randint(2, 6)
+        piles = [
+            rng.randint(0, 9) if rng.random() < 0.5 else rng.randrange(HUGE, HUGEST) for _ in range(count)
+        ]
+        piles[rng.randrange(count)] = rng.randint(1, 3)
+        found.append(piles)
+    for count in (5, 5, 5, 6, 6, 7):  # more small piles than the search above
+        found.append([rng.randint(0, 9) for _ in range(count)])
+    found += [[1] * 5, [1, 1, 1, 1, 4], [0, 1, 1, 1, 1, 1], [1] * 6, [1] * 7]
+    return found
+
+
+SUM_MIXED = _mixed_positions()
+
+
 def _sum_hidden(draw: random.Random) -> list[Stage]:
     """Positions the public ones leave out, for grading: small piles beside huge ones (one stick
     beside 10**18 among them), five or six small piles, and 1 to 6 huge piles."""
@@ -797,7 +836,8 @@ def _sum_hidden(draw: random.Random) -> list[Stage]:
     "(pile, take) or None, without the package.",
     verifies=f"a game-tree search on all {len(_sum_positions())} positions of 1-3 piles of 0..9 and 4 piles "
     f"of 0..5 sticks, then {len(SUM_FAR)} positions of 1-6 piles of 10**15..10**18 sticks (Grundy values "
-    "proved in the lesson); refuses answers that reach puzzles.matchsticks.",
+    f"proved in the lesson) and {len(SUM_MIXED)} of small piles beside huge ones or of 5 to 7 small piles; "
+    "refuses answers that reach puzzles.matchsticks.",
     hidden=_sum_hidden,
 )
 def _sum_move() -> Plan:
@@ -819,13 +859,22 @@ def _sum_move() -> Plan:
                 smallest=False,
                 far="no search reaches them",
             ),
+            Stage(
+                [(piles,) for piles in SUM_MIXED],
+                judge=_sum_move_problem,
+                label=f"the {len(SUM_MIXED)} positions of small piles beside huge ones or of 5-7 small piles",
+                evidence="a game-tree search and the Grundy values",
+                smallest=False,
+                far="small piles beside huge ones, or more small piles than the search above",
+            ),
         ],
         what="your move",
         kind=_move_kind,
         build=lambda case: (list(case[0]),),
         passed=f"your move wins from every won position and you answer None at every lost one, on all "
-        f"{len(small)} positions of up to 4 small piles (against a game-tree search) and {len(SUM_FAR)} "
-        "positions of 1 to 6 piles of 10**15 to 10**18 sticks, where no search reaches.",
+        f"{len(small)} positions of up to 4 small piles (against a game-tree search), {len(SUM_FAR)} "
+        "positions of 1 to 6 piles of 10**15 to 10**18 sticks, where no search reaches, and "
+        f"{len(SUM_MIXED)} positions of small piles beside huge ones or of 5 to 7 small piles.",
     )
 
 
@@ -870,6 +919,22 @@ def _huge_nim_positions() -> list[list[int]]:
 NIM_FAR = _huge_nim_positions()
 
 
+def _many_small_nim_positions() -> list[list[int]]:
+    """Six to thirty piles a search still reaches: single sticks only (six, seven, twenty and
+    twenty-one of them among them), and piles of at most 3 sticks."""
+    rng = random.Random(81)
+    found = [[1] * 6, [1] * 7, [1] * 8, [0, 1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 2], [1, 1, 1, 1, 1, 1, 3]]
+    found += [[1] * 20, [1] * 21, [0] * 6 + [1] * 9, [0] * 7 + [1] * 10, [1] * 29 + [0]]
+    for _ in range(6):
+        found.append([rng.randint(0, 1) for _ in range(rng.randint(6, 8))])
+    for _ in range(8):
+        found.append([rng.randint(0, 3) for _ in range(rng.randint(6, 7))])
+    return found
+
+
+NIM_MANY = _many_small_nim_positions()
+
+
 def _nim_hidden(draw: random.Random) -> list[Stage]:
     """Positions the public ones leave out, for grading: six to eight piles of at most one stick
     (six and seven single sticks among them), six or seven small piles a search reaches, and
@@ -908,8 +973,9 @@ def _nim_wins(piles: list[int]) -> bool:
     asks="Misère Nim (whoever takes the last stick loses): misere_nim_wins(piles), True when the player "
     "to move wins, without the package.",
     verifies=f"a game-tree search on all {len(_nim_positions())} positions of 1-4 piles of 0..5 sticks and "
-    f"5 piles of 0..3, then {len(NIM_FAR)} positions of up to 7 piles of up to 10**18 sticks (Bouton's "
-    "rule); True or False, numpy's too; refuses answers that reach puzzles.matchsticks.",
+    f"5 piles of 0..3, then {len(NIM_FAR)} positions of up to 7 piles of up to 10**18 sticks (the rule of "
+    f"misère Nim) and {len(NIM_MANY)} of 6 to 30 piles of 0..3 (a search); True or False, numpy's too; "
+    "refuses answers that reach puzzles.matchsticks.",
     hidden=_nim_hidden,
 )
 def _misere_nim() -> Plan:
@@ -927,15 +993,24 @@ def _misere_nim() -> Plan:
                 [(piles,) for piles in NIM_FAR],
                 reference=_misere_nim_rule,
                 label=f"the {len(NIM_FAR)} positions of huge piles",
-                evidence="Bouton's rule",
+                evidence="the rule of misère Nim",
                 smallest=False,
                 far="no search reaches them",
+            ),
+            Stage(
+                [(piles,) for piles in NIM_MANY],
+                reference=_nim_wins,
+                label=f"the {len(NIM_MANY)} positions of 6 to 30 small piles",
+                evidence="a game-tree search",
+                smallest=False,
+                far="six to thirty small piles, more than the search above",
             ),
         ],
         what="your answer",
         kind=boolean,
         build=lambda case: (list(case[0]),),
         passed=f"your rule agrees with a game-tree search on all {len(small)} positions of 1 to 4 piles of "
-        f"0..5 sticks and 5 piles of 0..3, and with Bouton's rule on {len(NIM_FAR)} positions of up to 7 "
-        "piles of up to 10**18 sticks, where no search reaches.",
+        f"0..5 sticks, 5 piles of 0..3 and {len(NIM_MANY)} positions of 6 to 30 piles of 0..3, and with the "
+        f"rule of misère Nim on {len(NIM_FAR)} positions of up to 7 piles of up to 10**18 sticks, where no "
+        "search reaches.",
     )

@@ -258,11 +258,7 @@ def first_pick(N: int, M: int) -> int | None:
 
 
 def feasible(N: int, M: int) -> bool:
-    """The paper's feasibility condition: (N - 2) mod (M + 1) differs from M.
-
-    It holds exactly when (N - 1) is not a multiple of (M + 1): the two conditions of the
-    paper are one and the same.
-    """
+    """The paper's feasibility condition: (N - 2) mod (M + 1) differs from M."""
     N, M = _start(N), _largest_take(M)
     return (N - 2) % (M + 1) != M
 
@@ -298,8 +294,8 @@ def theorem_disagreements(M_max: int = 50, N_max: int = 500) -> list[tuple[int, 
     """Check the theorem against the DP for every 1 <= M <= M_max and 1 <= N <= N_max.
 
     For each (M, N) the DP must find: a winning first move exactly when ``first_pick`` gives
-    one, and then ``first_pick`` as the only winning move; ``feasible`` exactly when N is a
-    win; and at every level n_j above 1, the reply M + 1 - O as a winning answer to each
+    one, and then ``first_pick`` as the only winning move; ``feasible`` against the DP's
+    outcome of N; and at every level n_j above 1, the reply M + 1 - O as a winning answer to each
     opponent's take O. Returns the disagreements (M, N, what) found: none.
     """
     M_max, N_max = _largest_take(M_max), _start(N_max)
@@ -552,10 +548,10 @@ def sum_winning_moves(piles: Iterable[int], moves: Moves) -> list[tuple[int, int
 
 
 def nim_outcome(piles: Iterable[int], misere: bool = False) -> str:
-    """Nim (take any number from one pile) by Bouton's rule.
+    """Nim (take any number from one pile): "win" or "lose" for the player to move.
 
-    Normal play: "win" iff p1 xor p2 xor ... is not 0. Misere play: the same, except when every
-    pile holds at most one stick; then "win" iff the number of single sticks is even.
+    Normal play by Bouton's rule ("win" iff p1 xor p2 xor ... is not 0); misere play by the
+    rule of misere Nim, which Lesson III asks for (Exercise 8).
     """
     piles, misere = _piles(piles), _flag(misere, "misere")
     if misere and all(p <= 1 for p in piles):
@@ -564,12 +560,11 @@ def nim_outcome(piles: Iterable[int], misere: bool = False) -> str:
 
 
 def nim_winning_moves(piles: Iterable[int], misere: bool = False) -> list[tuple[int, int]]:
-    """Every winning move (pile index, take) of Nim, by Bouton's rule (normal or misere play).
+    """Every winning move (pile index, take) of Nim, under normal play (Bouton's rule) or
+    misere play (the rule of misere Nim, Lesson III's Exercise 8).
 
-    A move leaves v < p sticks on a pile of p. The position after it is lost for the opponent
-    when its xor is 0 (v = X xor p, X the xor of all piles), or, under misere play with every
-    pile at most 1 afterwards, when the number of single sticks is odd (v = 0 or 1): so only
-    v in {X xor p, 0, 1} can win, and each pile is settled in constant time.
+    A move leaves v < p sticks on a pile of p; only three values of v can win, so each pile is
+    settled in constant time.
     """
     piles, misere = _piles(piles), _flag(misere, "misere")
     total = reduce(xor, piles, 0)

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from puzzles.course.checker import verify
 from puzzles.matchsticks import exercises
 from puzzles.matchsticks.model import (
     first_pick,
@@ -39,7 +40,7 @@ from support.adversaries import (
     time_limit,
     worked_answer,
 )
-from support.shapes import hidden_cases_hold, refused_when_graded
+from support.shapes import hidden_cases_hold
 from support.student_shapes.matchsticks import (
     misere_nim_normal_play_beyond_small_piles,
     misere_shift_searched_among_small_takes,
@@ -176,7 +177,7 @@ def worked(exercise_id):
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_the_worked_solution_is_accepted_and_the_verdict_names_the_far_sizes(exercise_id):
     verdict = accepted(exercise_id, worked(exercise_id))
-    assert "10**18" in verdict.message or "10**9" in verdict.message
+    assert any(size in verdict.message for size in ("10**18", "10**12", "10**9"))
     assert verdict.seconds is not None and verdict.time_limit == 5
 
 
@@ -417,7 +418,7 @@ def test_picks_in_game_a_simulation_of_one_line_runs_out_of_time():
         return picks
 
     with time_limit("matchsticks-3", 2):
-        rejected("matchsticks-3", one_line, why="count the rounds instead")
+        rejected("matchsticks-3", one_line, why="Count the rounds")
 
 
 # ---------------------------------------------------------------------------
@@ -505,8 +506,10 @@ def test_misere_shift_near_misses_and_lookup():
     rejected("matchsticks-6", lambda S: 1, why="at moves = {2} your shift 1 fails at n = 1")
     rejected("matchsticks-6", lambda S: max(S), why="moves = {1, 2}")
     rejected("matchsticks-6", lambda S: -1, why="a shift is a number of sticks")
-    verdict = rejected("matchsticks-6", lambda S: min(S) if min(S) < 100 else 1, why="beyond any table")
-    assert "moves = {10**9}" in verdict.message
+    verdict = rejected("matchsticks-6", lambda S: min(S) if min(S) < 100 else 1, why="moves = {119}")
+    assert "by the dynamic programme" in verdict.message  # a take of 25..150 among the public sets
+    verdict = rejected("matchsticks-6", lambda S: min(S) if min(S) < 1000 else 1, why="beyond any table")
+    assert "moves = {1000}" in verdict.message
     shown = {frozenset((1, 3, 4)): 1, frozenset((2, 3)): 2, frozenset((2, 5, 6)): 2}
     rejected("matchsticks-6", lookup_table(shown, fallback=1))
     rejected("matchsticks-6", lambda S: float(min(S)), why="float")
@@ -671,19 +674,44 @@ def test_graded_the_worked_solution_passes_and_a_table_of_the_public_cases_does_
     hidden_cases_hold(exercise_id, worked(exercise_id))
 
 
-def test_graded_sum_move_refuses_a_formula_that_forgets_whether_a_take_fits():
-    refused_when_graded("matchsticks-7", sum_move_formula_beyond_small_sums)
-    assert sum_move_formula_beyond_small_sums([1, 10**18]) == (0, 4)  # the issue's two positions
+def test_the_notebook_refuses_a_formula_that_forgets_whether_a_take_fits():
+    """One stick beside a huge pile, and five single sticks, are public cases: the notebook's
+    check refuses the formula that plays (0, 4) there, and so does every grading."""
+    assert sum_move_formula_beyond_small_sums([1, 10**18]) == (0, 4)  # the two positions it misplays
     assert sum_move_formula_beyond_small_sums([1, 1, 1, 1, 1]) == (0, 4)
+    verdict = rejected("matchsticks-7", sum_move_formula_beyond_small_sums, why="not a legal move")
+    assert "[1, 10**18]" in verdict.message
+    assert all(
+        verify("matchsticks-7", sum_move_formula_beyond_small_sums, seed=seed).status == "incorrect"
+        for seed in (1, 2)
+    )
+    assert [1, 10**18] in exercises.SUM_MIXED and [1, 1, 1, 1, 1] in exercises.SUM_MIXED
+    assert any(
+        sum(1 for pile in piles if pile < 10) >= 1 and max(piles) >= 10**15 for piles in exercises.SUM_MIXED
+    )
 
 
-def test_graded_misere_nim_refuses_normal_play_beyond_small_piles():
-    verdicts = refused_when_graded("matchsticks-8", misere_nim_normal_play_beyond_small_piles)
-    assert all("[1, 1, 1, 1, 1, 1]" in verdict.message for verdict in verdicts)
+def test_the_notebook_refuses_normal_play_beyond_small_piles():
+    """Six and seven single sticks are public cases: misère search on small piles with normal
+    play's rule beyond is refused by the notebook's check, at six single sticks."""
+    verdict = rejected("matchsticks-8", misere_nim_normal_play_beyond_small_piles, why="[1, 1, 1, 1, 1, 1]")
+    assert "True" in verdict.message
+    assert all(
+        verify("matchsticks-8", misere_nim_normal_play_beyond_small_piles, seed=seed).status == "incorrect"
+        for seed in (1, 2)
+    )
+    assert [1] * 6 in exercises.NIM_MANY and [1] * 7 in exercises.NIM_MANY
+    assert misere_nim_search((1,) * 6) and not misere_nim_search((1,) * 7)  # an even count of singles wins
 
 
-def test_graded_misere_shift_refuses_a_search_among_small_takes():
-    refused_when_graded("matchsticks-6", misere_shift_searched_among_small_takes)
+def test_the_notebook_refuses_a_shift_searched_among_small_takes():
+    """Sets of takes from 25 to 150, and of takes of 10**3 to 10**6, are public cases."""
+    rejected("matchsticks-6", misere_shift_searched_among_small_takes)
+    assert misere_shift_searched_among_small_takes(frozenset({1000})) == 0  # a size no small search reaches
+    assert all(
+        verify("matchsticks-6", misere_shift_searched_among_small_takes, seed=seed).status == "incorrect"
+        for seed in (1, 2)
+    )
 
 
 def test_the_references_beyond_the_tables_come_from_the_package_and_agree_with_the_searches():

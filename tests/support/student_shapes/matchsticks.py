@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import cache, reduce
 from operator import xor
 
@@ -85,3 +86,287 @@ def misere_shift_searched_among_small_takes(moves):
         if all((n >= shift and normal[n - shift]) == misere[n] for n in range(201)):
             return shift
     return 0
+
+
+# -- Lesson I: the match-stick puzzle (takes 1..M, whoever takes the last stick loses) --------
+
+
+@shape("matchsticks-1", "off by one")
+def group_strategy_normal_play(n):
+    """Leaves a multiple of 5, as if taking the last stick won: n % 5 where (n - 1) % 5 is asked."""
+    return n % 5
+
+
+@shape("matchsticks-1", "wrong model")
+def group_strategy_three_takes(n):
+    """Carries the lesson's table for M = 3 over to takes 1..4: (n - 1) % 4."""
+    return (n - 1) % 4
+
+
+@shape("matchsticks-1", "greedy")
+def group_strategy_take_the_most(n):
+    """Takes as many as it may, leaving at least one stick: min(4, n - 1)."""
+    return min(4, max(1, n - 1))
+
+
+@shape("matchsticks-1", "float")
+def group_strategy_with_a_float_floor(n):
+    """(n - 1) - 5 floor((n - 1) / 5) with / : wrong beyond 2**53, where floats round."""
+    return int((n - 1) - 5 * math.floor((n - 1) / 5))
+
+
+@cache
+def _lost_up_to_2000() -> tuple[bool, ...]:
+    """f(0..2000) for takes 1..4, misère play: n is lost when every take leaves a won position."""
+    lost = [False]
+    for m in range(1, 2001):
+        lost.append(all(not lost[m - k] for k in range(1, min(4, m) + 1)))
+    return tuple(lost)
+
+
+@shape("matchsticks-1", "search then formula")
+def group_strategy_table_then_one(n):
+    """Reads its take off the table f(0..2000), and takes 1 beyond it."""
+    if n > 2000:
+        return 1
+    lost = _lost_up_to_2000()
+    for k in range(1, min(4, n) + 1):
+        if lost[n - k]:
+            return k
+    return 1
+
+
+@shape("matchsticks-2", "off by one")
+def winning_first_picks_without_the_empty_case(N, M):
+    """{(N - 1) % (M + 1)} always: {0} where no first pick wins."""
+    return {(N - 1) % (M + 1)}
+
+
+@shape("matchsticks-2", "wrong model")
+def winning_first_picks_normal_play(N, M):
+    """Leaves a multiple of M + 1, as if taking the last stick won."""
+    take = N % (M + 1)
+    return {take} if take else set()
+
+
+@shape("matchsticks-2", "float")
+def winning_first_picks_by_the_papers_ceiling(N, M):
+    """The paper's m1 = (N - 1) - p(M + 1) with p = ceil((N - (M + 1)) / (M + 1)) in floats."""
+    p = math.ceil((N - (M + 1)) / (M + 1))
+    take = (N - 1) - p * (M + 1)
+    return {take} if 1 <= take <= M else set()
+
+
+_FIRST_PICKS_BY_N: dict[int, set[int]] = {}  # kept between calls
+
+
+@shape("matchsticks-2", "partial cache")
+def winning_first_picks_cached_on_n(N, M):
+    """The right rule, cached on N alone: the set found for the first M asked is kept for every M."""
+    if N not in _FIRST_PICKS_BY_N:
+        take = (N - 1) % (M + 1)
+        _FIRST_PICKS_BY_N[N] = {take} if take else set()
+    return set(_FIRST_PICKS_BY_N[N])
+
+
+@shape("matchsticks-3", "off by one")
+def picks_in_game_without_the_last_pick(N, M):
+    """Counts the rounds and the winner's first pick, but not the loser's forced last pick."""
+    rounds, first = divmod(N - 1, M + 1)
+    return 2 * rounds + (1 if first else 0)
+
+
+@shape("matchsticks-3", "wrong model")
+def picks_in_game_always_won(N, M):
+    """2(p + 1) from the errata for every N, as if the first player always won."""
+    rounds = (N - 1) // (M + 1)
+    return 2 * rounds + 2
+
+
+@shape("matchsticks-3", "float")
+def picks_in_game_float_rounds(N, M):
+    """The rounds counted as int((N - 1) / (M + 1)) in floats: wrong beyond 2**53."""
+    rounds = int((N - 1) / (M + 1))
+    first = (N - 1) - rounds * (M + 1)
+    return 2 * rounds + 1 + (1 if first else 0)
+
+
+@shape("matchsticks-3", "small inputs only")
+def picks_in_game_played_out_up_to_a_cap(N, M):
+    """Plays the game out (the loser takes one stick each time) up to N = 10**6, and beyond
+    counts N // (M + 1) rounds."""
+    if N > 10**6:
+        return 2 * (N // (M + 1)) + 1
+    sticks, picks, mover_wins = N, 0, (N - 1) % (M + 1) != 0
+    winner_turn = mover_wins
+    while sticks > 0:
+        take = (sticks - 1) % (M + 1) if winner_turn else 1
+        take = take or 1
+        sticks -= take
+        picks += 1
+        winner_turn = not winner_turn
+    return picks
+
+
+@shape("matchsticks-4", "float")
+def extreme_pick_by_float_quotients(N, M):
+    """The two tests as ((N - 2) / (M + 1)).is_integer(): a float quotient looks whole beyond 2**53."""
+    if ((N - 2) / (M + 1)).is_integer():
+        return 1
+    if ((N - (M + 1)) / (M + 1)).is_integer():
+        return M
+    return None
+
+
+@shape("matchsticks-4", "off by one")
+def extreme_pick_tests_n_minus_one(N, M):
+    """Tests (N - 1) where the paper's first quotient has N - 2."""
+    if (N - 1) % (M + 1) == 0:
+        return 1
+    if (N - (M + 1)) % (M + 1) == 0:
+        return M
+    return None
+
+
+@shape("matchsticks-4", "off by one")
+def extreme_pick_for_positive_quotients_only(N, M):
+    """Reads 'k(M + 1)' as positive k only, as the paper says: misses N = 2 and N = M + 1."""
+    if N > 2 and (N - 2) % (M + 1) == 0:
+        return 1
+    if N > M + 1 and (N - (M + 1)) % (M + 1) == 0:
+        return M
+    return None
+
+
+@shape("matchsticks-4", "wrong model")
+def extreme_pick_false_for_none(N, M):
+    """Answers False where neither test holds, where None is asked."""
+    if (N - 2) % (M + 1) == 0:
+        return 1
+    if (N - (M + 1)) % (M + 1) == 0:
+        return M
+    return False
+
+
+# -- Lesson II: subtraction games --------------------------------------------------------------
+
+
+@shape("matchsticks-5", "wrong model")
+def lost_1_a_odd_rule_for_every_a(n, a):
+    """The period 2a + 1 proved for odd a, used for even a too."""
+    r = n % (2 * a + 1)
+    return r % 2 == 0 and r < a
+
+
+@shape("matchsticks-5", "off by one")
+def lost_1_a_up_to_a(n, a):
+    """The even residues up to a (r <= a), one class too many when a is even."""
+    period = 2 * a + 1 if a % 2 else 2 * a
+    r = n % period
+    return r % 2 == 0 and r <= a
+
+
+@shape("matchsticks-5", "printed sizes")
+def lost_1_a_two_classes_mod_seven(n, a):
+    """Reads section 3's strip of {1, 3, 4} (lost at 0, 2 mod 7) as the rule 'residues 0 and 2
+    modulo 2a + 1' for every a."""
+    return n % (2 * a + 1) in (0, 2)
+
+
+@cache
+def _lost_1_a_table(a: int) -> tuple[bool, ...]:
+    lost: list[bool] = []
+    for m in range(2001):
+        lost.append(not any(lost[m - k] for k in (1, a, a + 1) if k <= m))
+    return tuple(lost)
+
+
+@shape("matchsticks-5", "small inputs only")
+def lost_1_a_table_up_to_a_cap(n, a):
+    """Fills the win/lose table up to n = 2000 for each a, and beyond calls every position won."""
+    if n > 2000:
+        return False
+    return _lost_1_a_table(a)[n]
+
+
+@shape("matchsticks-6", "off by one")
+def misere_shift_smallest_take_minus_one(moves):
+    """min(moves) - 1: counts the positions below the smallest take, not where the shift starts."""
+    return min(moves) - 1
+
+
+@shape("matchsticks-6", "wrong model")
+def misere_shift_largest_take(moves):
+    """max(moves): the paper's game has takes 1..M, and its lost positions move by one, not by M."""
+    return max(moves)
+
+
+@shape("matchsticks-6", "printed sizes")
+def misere_shift_always_one(moves):
+    """1, the shift of every set the lesson's table prints with a take of 1."""
+    return 1
+
+
+# -- Lesson III: sums of games and misère Nim ---------------------------------------------------
+
+
+@shape("matchsticks-7", "wrong model")
+def sum_move_with_the_win_lose_values(piles):
+    """Xors 1 for a won pile and 0 for a lost one (the lost positions 0, 2 mod 5) in place of the
+    Grundy values 0, 1, 0, 1, 2."""
+    values = [0 if pile % 5 in (0, 2) else 1 for pile in piles]
+    total = reduce(xor, values, 0)
+    if total == 0:
+        return None
+    for i, pile in enumerate(piles):
+        for take in (1, 4):
+            if take <= pile and (pile - take) % 5 in (0, 2):
+                return (i, take)
+    return None
+
+
+@shape("matchsticks-7", "off by one")
+def sum_move_period_four(piles):
+    """Reads the Grundy values as 0, 1, 0, 1 with period 4 (the value 2 at n = 4 missed)."""
+    grundy = (0, 1, 0, 1)
+    total = reduce(xor, (grundy[pile % 4] for pile in piles), 0)
+    if total == 0:
+        return None
+    for i, pile in enumerate(piles):
+        for take in (1, 4):
+            if take <= pile and grundy[(pile - take) % 4] == total ^ grundy[pile % 4]:
+                return (i, take)
+    return None
+
+
+@shape("matchsticks-7", "greedy")
+def sum_move_take_four_from_the_largest(piles):
+    """Takes 4 (or 1) from the largest pile when the position is won, without asking which pile."""
+    grundy = (0, 1, 0, 1, 2)
+    if reduce(xor, (grundy[pile % 5] for pile in piles), 0) == 0:
+        return None
+    i = max(range(len(piles)), key=lambda j: piles[j])
+    return (i, 4 if piles[i] >= 4 else 1)
+
+
+@shape("matchsticks-8", "wrong model")
+def misere_nim_normal_play(piles):
+    """Bouton's normal-play rule everywhere: the xor is not 0."""
+    return reduce(xor, piles, 0) != 0
+
+
+@shape("matchsticks-8", "off by one")
+def misere_nim_odd_singles(piles):
+    """Single sticks only: won when their number is odd (the parity read backwards)."""
+    if all(pile <= 1 for pile in piles):
+        return sum(piles) % 2 == 1
+    return reduce(xor, piles, 0) != 0
+
+
+@shape("matchsticks-8", "off by one")
+def misere_nim_exception_for_empty_piles_only(piles):
+    """The exception for piles of at most one stick applied only when every pile is 1 (a pile
+    of 0 among them falls to normal play's rule)."""
+    if piles and all(pile == 1 for pile in piles):
+        return len(piles) % 2 == 0
+    return reduce(xor, piles, 0) != 0
