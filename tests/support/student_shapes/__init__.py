@@ -46,6 +46,7 @@ KINDS = {
     ),
 }
 
+
 @dataclass(frozen=True)
 class Shape:
     exercise: str
