@@ -1106,6 +1106,21 @@ def _stand_in_judge(case: tuple, depths: Any) -> str | None:
     )
 
 
+def _zeros_noted(judge: Callable[[tuple, Any], str | None]) -> Callable[[tuple, Any], str | None]:
+    """``judge``, whose sentence on a dearer tree for weights with zeros says what a stand-in does."""
+
+    def noted(case: tuple, depths: Any) -> str | None:
+        verdict = judge(case, depths)
+        if verdict is None or "costs" not in verdict or 0 not in case[0]:
+            return verdict
+        return verdict[:-1] + (
+            "; this case has zero weights: a positive number standing in for the zeros (or added to "
+            "every weight) can change which trees are cheapest."
+        )
+
+    return noted
+
+
 def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]:
     """Small cases (N <= 7: every tree of at most h levels listed) and large ones (N = 20..90)."""
     rng = random.Random(91)
@@ -1191,7 +1206,7 @@ def _short_tree() -> Plan:
         [
             Stage(
                 small,
-                judge=_tree_judge(_every_tree, "every such tree listed", height=True),
+                judge=_zeros_noted(_tree_judge(_every_tree, "every such tree listed", height=True)),
                 label=f"the {len(small)} cases with N <= 7",
             ),
             Stage(
@@ -1206,7 +1221,9 @@ def _short_tree() -> Plan:
             ),
             Stage(
                 large,
-                judge=_tree_judge(_bounded_reference, "an interval DP over keys and height", height=True),
+                judge=_zeros_noted(
+                    _tree_judge(_bounded_reference, "an interval DP over keys and height", height=True)
+                ),
                 label=f"the {len(large)} cases with N = 10..90",
                 smallest=False,
             ),
