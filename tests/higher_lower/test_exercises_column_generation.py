@@ -43,6 +43,7 @@ from support.adversaries import (
     worked_answer,
 )
 from support.giveaways import giveaways
+from support.student_shapes.higher_lower import restricted_lp
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "higher-lower" / "03-column-generation.ipynb"
@@ -134,16 +135,7 @@ def _loop(N, stop=1e-9, lower_is_upper=False):
     trees = [best_tree([1] * N)[1]]
     rounds = []
     while True:
-        depths = np.array(trees, dtype=float).T
-        lp = linprog(
-            np.r_[np.zeros(len(trees)), 1.0],
-            A_ub=np.c_[depths, -np.ones(N)],
-            b_ub=np.zeros(N),
-            A_eq=np.r_[np.ones(len(trees)), 0.0][None, :],
-            b_eq=[1.0],
-            bounds=[(0, None)] * len(trees) + [(None, None)],
-            method="highs",
-        )
+        lp = restricted_lp(trees, N)
         alpha = np.maximum(-lp.ineqlin.marginals, 0)
         lower, tree = best_tree(alpha / alpha.sum())
         rounds.append((lp.fun, lp.fun if lower_is_upper else lower, trees[-1]))

@@ -232,23 +232,29 @@ def _best_tree(weights):
     return E[1, N], _depths_from_roots(N, lambda a, b: root[a, b])
 
 
-def _loop(N, tol=1e-9, rounds_at_most=200, price=None):
+def restricted_lp(trees, N):
+    """The restricted master LP of lesson III over ``trees`` (variables: their weights y and Bob's
+    payment u; minimise u with every secret's expected depth at most u), by HiGHS."""
     from scipy.optimize import linprog
 
+    depths = np.array(trees, dtype=float).T
+    return linprog(
+        np.r_[np.zeros(len(trees)), 1.0],
+        A_ub=np.c_[depths, -np.ones(N)],
+        b_ub=np.zeros(N),
+        A_eq=np.r_[np.ones(len(trees)), 0.0][None, :],
+        b_eq=[1.0],
+        bounds=[(0, None)] * len(trees) + [(None, None)],
+        method="highs",
+    )
+
+
+def _loop(N, tol=1e-9, rounds_at_most=200, price=None):
     price = price or _best_tree
     trees = [price([1.0] * N)[1]]
     rounds = []
     while len(rounds) < rounds_at_most:
-        depths = np.array(trees, dtype=float).T
-        lp = linprog(
-            np.r_[np.zeros(len(trees)), 1.0],
-            A_ub=np.c_[depths, -np.ones(N)],
-            b_ub=np.zeros(N),
-            A_eq=np.r_[np.ones(len(trees)), 0.0][None, :],
-            b_eq=[1.0],
-            bounds=[(0, None)] * len(trees) + [(None, None)],
-            method="highs",
-        )
+        lp = restricted_lp(trees, N)
         alpha = np.maximum(-lp.ineqlin.marginals, 0)
         lower, tree = price(alpha / alpha.sum())
         rounds.append((lp.fun, lower, trees[-1]))

@@ -353,6 +353,17 @@ def determine_cached_on_the_game(strategy):
 
 # -- 6. the capped recursion -----------------------------------------------------------------------
 
+
+def _useful_splits(game, cell):
+    """Each guess of the game that tells some codes of ``cell`` apart, with the cells of codes it
+    leaves (a shared helper of the recursions below; each shape's own mistake is elsewhere)."""
+    for guess in game.codes:
+        parts = game.partition(guess, cell)
+        if len(parts) == 1 and game.hit not in parts:
+            continue
+        yield guess, [tuple(part) for reply, part in parts.items() if reply != game.hit]
+
+
 _LEAST_BY_CELL: dict = {}  # kept between calls: the memo of the answer below
 
 
@@ -372,11 +383,7 @@ def capped_total_memoised_without_the_game(game, candidates, d):
             best = 1
         else:
             best = math.inf
-            for guess in game.codes:
-                parts = game.partition(guess, cell)
-                if len(parts) == 1 and game.hit not in parts:
-                    continue
-                cells = [tuple(part) for reply, part in parts.items() if reply != game.hit]
+            for _guess, cells in _useful_splits(game, cell):
                 best = min(best, len(cell) + sum(least(part, guesses_left - 1) for part in cells))
         _LEAST_BY_CELL[key] = best
         return best
@@ -395,11 +402,7 @@ def capped_total_one_guess_too_many(game, candidates, d):
         if len(cell) == 1:
             return 1
         best = math.inf
-        for guess in game.codes:
-            parts = game.partition(guess, cell)
-            if len(parts) == 1 and game.hit not in parts:
-                continue
-            cells = [tuple(part) for reply, part in parts.items() if reply != game.hit]
+        for _guess, cells in _useful_splits(game, cell):
             best = min(best, len(cell) + sum(least(part, left - 1) for part in cells))
         return best
 
@@ -418,11 +421,7 @@ def capped_total_single_candidate_before_the_cap(game, candidates, d):
         if left == 0:
             return math.inf
         best = math.inf
-        for guess in game.codes:
-            parts = game.partition(guess, cell)
-            if len(parts) == 1 and game.hit not in parts:
-                continue
-            cells = [tuple(part) for reply, part in parts.items() if reply != game.hit]
+        for _guess, cells in _useful_splits(game, cell):
             best = min(best, len(cell) + sum(least(part, left - 1) for part in cells))
         return best
 
@@ -439,11 +438,7 @@ def capped_total_uncapped_optimum_then_the_cap(game, candidates, d):
         if len(cell) == 1:
             return 1, None
         best = (math.inf, None)
-        for guess in game.codes:
-            parts = game.partition(guess, cell)
-            if len(parts) == 1 and game.hit not in parts:
-                continue
-            cells = [tuple(part) for reply, part in parts.items() if reply != game.hit]
+        for guess, cells in _useful_splits(game, cell):
             best = min(best, (len(cell) + sum(free(part)[0] for part in cells), guess))
         return best
 
@@ -468,11 +463,7 @@ def capped_total_ignoring_the_cap(game, candidates, d):
         if len(cell) == 1:
             return 1
         best = math.inf
-        for guess in game.codes:
-            parts = game.partition(guess, cell)
-            if len(parts) == 1 and game.hit not in parts:
-                continue
-            cells = [tuple(part) for reply, part in parts.items() if reply != game.hit]
+        for _guess, cells in _useful_splits(game, cell):
             best = min(best, len(cell) + sum(least(part) for part in cells))
         return best
 
