@@ -132,9 +132,13 @@ def _group_rule(n: int) -> int:
     return first_pick(n, GROUP_M)
 
 
+BAND = (10**4, 10**6, 10**9, 10**12)  # between the DP's reach and 2**53: no float rounds there
+
+
 def _group_far() -> list[int]:
-    """Winning n around 10**15 and 10**18, and just above 2**53 and 2**60."""
-    near = [n for base in (HUGE, HUGEST) for n in range(base, base + 2 * (GROUP_M + 1))]
+    """Winning n around 10**4, 10**6, 10**9, 10**12, 10**15 and 10**18, and just above 2**53
+    and 2**60."""
+    near = [n for base in (*BAND, HUGE, HUGEST) for n in range(base, base + 2 * (GROUP_M + 1))]
     traps = _float_traps([GROUP_M + 1], range(GROUP_M + 1))
     return sorted({n for n in near + traps if _group_rule(n) is not None})
 
@@ -181,7 +185,8 @@ def _lines_won_from(n: int) -> int:
     asks="Winston's group problem (40 sticks, take 1..4): group_strategy(n), a winning take at every "
     "winning position, without the package.",
     verifies="the unique winning take at every winning n <= 2000 (DP), hence every line of play from 40, "
-    "then winning n around 10**15 and 10**18 and just above 2**53 and 2**60 (the proved rule); refuses "
+    "then winning n around 10**4, 10**6, 10**9, 10**12, 10**15 and 10**18 and just above 2**53 and 2**60 "
+    "(the proved rule); refuses "
     "answers that reach puzzles.matchsticks.",
     hidden=_group_hidden,
 )
@@ -202,7 +207,7 @@ def _group_problem() -> Plan:
             Stage(
                 far,
                 reference=_group_rule,
-                label=f"the {len(far)} winning n from 2**53 to 10**18",
+                label=f"the {len(far)} winning n from 10**4 to 10**18",
                 evidence="the rule the DP's table shows (proved in Exercise 2)",
                 smallest=False,
                 far=FAR,
@@ -212,8 +217,9 @@ def _group_problem() -> Plan:
         kind=whole,
         passed=f"your take is the only winning one at every winning n <= {GROUP_SMALL} (the dynamic "
         f"programme agrees), so from 40 sticks it wins all {_lines_won_from(GROUP_N)} lines of play of the "
-        f"opponent, first taking {first}; and it is right at {len(far)} winning n from 2**53 to 10**18, "
-        "where no table reaches.",
+        f"opponent, first taking {first}; and it is right at {len(far)} winning n from 10**4 to 10**18 "
+        "(around 10**4, 10**6, 10**9, 10**12, 10**15, 10**18 and just above 2**53 and 2**60), beyond "
+        "the table.",
     )
 
 
@@ -251,9 +257,23 @@ def _first_picks_hidden(draw: random.Random) -> list[Stage]:
 PICKS_N, PICKS_M = 300, 25
 
 
+def _pairs_band() -> list[tuple[int, int]]:
+    """(N, M) between the DP's reach and 2**53, and with M up to 10**9: N around 10**3, 10**4,
+    10**6, 10**9 and 10**12 at the residues 0, 1, 2, M // 2 + 1 and M of N mod M + 1, and the
+    first rounds N = 1, 2, M, M + 1, M + 2, M + 3 (no round yet, p = 0, when N <= M + 1)."""
+    cases = set()
+    for M in (1, 4, 26, 1000, 10**5, 10**9):
+        for base in (10**3, *BAND):
+            start = base - base % (M + 1)
+            cases |= {(start + r, M) for r in (0, 1, 2, M // 2 + 1, M) if start + r >= 1}
+        cases |= {(N, M) for N in (1, 2, M, M + 1, M + 2, M + 3)}
+    return sorted(cases)
+
+
 def _first_picks_far() -> list[tuple[int, int]]:
-    moduli = (2, 3, 6, 7, 10, 1001, 10**4 + 1)
-    return sorted((N, m - 1) for m in moduli for N in _float_traps([m], range(m if m < 12 else 3)))
+    moduli = (2, 3, 6, 7, 10, 1001, 10**4 + 1, 10**6 + 1, 10**9 + 1)
+    traps = [(N, m - 1) for m in moduli for N in _float_traps([m], range(m if m < 12 else 3))]
+    return sorted(set(traps) | set(_pairs_band()))
 
 
 @exercise(
@@ -264,8 +284,9 @@ def _first_picks_far() -> list[tuple[int, int]]:
     asks="Which positions are lost for every M (with proof); winning_first_picks(N, M), the set of "
     "every winning first pick, without the package.",
     verifies=f"the DP's set of winning first picks for every N <= {PICKS_N}, M <= {PICKS_M}, then "
-    f"{len(_first_picks_far())} pairs with N up to 10**18 and M up to 10**4 (where floating point rounds "
-    "and no DP reaches); refuses answers that reach puzzles.matchsticks.",
+    f"{len(_first_picks_far())} pairs with N from 1 to 10**18 and M up to 10**9 (N around 10**3 to "
+    "10**12 and N <= M + 3 among them; beyond 2**53 floating point rounds); refuses answers that reach "
+    "puzzles.matchsticks.",
     hidden=_first_picks_hidden,
 )
 def _winning_first_picks() -> Plan:
@@ -283,10 +304,10 @@ def _winning_first_picks() -> Plan:
             Stage(
                 far,
                 reference=_winning_first_picks_rule,
-                label=f"the {len(far)} pairs with N up to 10**18",
+                label=f"the {len(far)} pairs with N up to 10**18 and M up to 10**9",
                 evidence="the rule this exercise proves",
                 smallest=False,
-                far="no DP reaches it, and N / (M + 1) in floating point is rounded",
+                far="no DP reaches it, and beyond 2**53 N / (M + 1) in floating point is rounded",
             ),
         ],
         what="your set of winning first picks",
@@ -294,7 +315,8 @@ def _winning_first_picks() -> Plan:
         same=_same_set,
         passed=f"your set of winning first picks agrees with the dynamic programme for every N <= {PICKS_N} "
         f"and M <= {PICKS_M}, and with the proved rule at {len(far)} pairs with N up to 10**18 and M up to "
-        "10**4, where no DP reaches and floating point rounds.",
+        "10**9 (N from 10**3 to 10**12, N <= M + 3, and beyond 2**53 where floating point rounds), where "
+        "no DP reaches.",
     )
 
 
@@ -319,7 +341,8 @@ LENGTH_N, LENGTH_M = 150, 10
 
 
 def _length_far() -> list[tuple[int, int]]:
-    return sorted((N, m - 1) for m in (2, 5, 6, 10**9 + 1) for N in _float_traps([m], range(min(m, 4))))
+    traps = [(N, m - 1) for m in (2, 5, 6, 10**9 + 1) for N in _float_traps([m], range(min(m, 4)))]
+    return sorted(set(traps) | set(_pairs_band()))
 
 
 def _one_length(N: int, M: int) -> int:
@@ -338,7 +361,8 @@ def _one_length(N: int, M: int) -> int:
     asks="Remark B: picks_in_game(N, M), the number of picks in a game won by perfect play, the same "
     "on every line of the loser (with proof), without the package.",
     verifies=f"a DP over every line of the losing player for every N <= {LENGTH_N}, M <= {LENGTH_M}, then "
-    f"{len(_length_far())} pairs with N up to 10**18 and M up to 10**9 (the rounds of Remark B); refuses "
+    f"{len(_length_far())} pairs with N up to 10**18 and M up to 10**9 (N from 10**3 to 10**12, N <= M + 3 "
+    "with M up to 10**9, and beyond 2**53; the rounds of Remark B); refuses "
     "answers that reach puzzles.matchsticks.",
     hidden=_length_hidden,
 )
@@ -357,7 +381,7 @@ def _picks_in_game() -> Plan:
             Stage(
                 far,
                 reference=_picks_rule,
-                label=f"the {len(far)} pairs with N up to 10**18",
+                label=f"the {len(far)} pairs with N up to 10**18 and M up to 10**9",
                 evidence="counting the rounds (Remark B)",
                 smallest=False,
                 far="no line of play can be followed to its end there",
@@ -367,7 +391,8 @@ def _picks_in_game() -> Plan:
         kind=whole,
         passed=f"your number of picks agrees with a DP over every line of play for every N <= {LENGTH_N} and "
         f"M <= {LENGTH_M}, and with the rounds of Remark B at {len(far)} pairs with N up to 10**18 and M "
-        "up to 10**9, where no line of play can be followed to the end.",
+        "up to 10**9 (the first rounds, N <= M + 3, among them), where no line of play can be followed to "
+        "the end.",
     )
 
 
@@ -398,7 +423,8 @@ EXTREME_N, EXTREME_M = 600, 30
 
 
 def _extreme_far() -> list[tuple[int, int]]:
-    return sorted((N, m - 1) for m in (2, 3, 6, 7, 1000) for N in _float_traps([m], range(min(m, 4))))
+    traps = [(N, m - 1) for m in (2, 3, 6, 7, 1000) for N in _float_traps([m], range(min(m, 4)))]
+    return sorted(set(traps) | set(_pairs_band()))
 
 
 def _dp_extreme_pick(N: int, M: int) -> int | None:
@@ -415,7 +441,8 @@ def _dp_extreme_pick(N: int, M: int) -> int | None:
     asks="Assertion C(i) (both directions, with proof): extreme_pick(N, M), the first pick C(i) "
     "determines (1 or M) or None, by two divisibility tests.",
     verifies=f"the DP's winning first pick where it is 1 or M, None elsewhere, for every N <= {EXTREME_N}, "
-    f"M <= {EXTREME_M}, then {len(_extreme_far())} pairs with N up to 10**18 where float quotients round; "
+    f"M <= {EXTREME_M}, then {len(_extreme_far())} pairs with N up to 10**18 and M up to 10**9 (beyond 2**53 "
+    "float quotients round); "
     "refuses answers that reach puzzles.matchsticks.",
     hidden=_extreme_hidden,
 )
@@ -434,17 +461,18 @@ def _extreme_pick() -> Plan:
             Stage(
                 far,
                 reference=_extreme_pick_rule,
-                label=f"the {len(far)} pairs with N up to 10**18",
+                label=f"the {len(far)} pairs with N up to 10**18 and M up to 10**9",
                 evidence="the two tests of C(i) in exact arithmetic",
                 smallest=False,
-                far="no DP reaches it, and a quotient in floating point can look whole",
+                far="no DP reaches it, and beyond 2**53 a quotient in floating point can look whole",
             ),
         ],
         what="your pick",
         kind=_whole_or_none,
         passed=f"your pick agrees with the dynamic programme (1 or M where C(i) applies, None elsewhere) for "
         f"every N <= {EXTREME_N} and M <= {EXTREME_M} (the paper's instances among them), and at {len(far)} "
-        "pairs with N up to 10**18, where a quotient in floating point can look whole.",
+        "pairs with N up to 10**18 and M up to 10**9, where no DP reaches (and beyond 2**53 a quotient in "
+        "floating point can look whole).",
     )
 
 
@@ -528,10 +556,36 @@ def _family_table(a: int) -> bytes:
     return win_table(FAMILY_N, (1, a, a + 1), misere=False)
 
 
+FAMILY_WIDE = (41, 42, 99, 100, 1000, 1001)  # a beyond the public table, at moderate n
+
+
+@cache
+def _family_wide() -> list[tuple[int, int]]:
+    """(n, a) for a in FAMILY_WIDE and n up to three periods: every n for a <= 100; for a around
+    1000 the ends of the runs (n within 3 of a period's start or of a past it) and 150 more."""
+    rng = random.Random(51)
+    cases = set()
+    for a in FAMILY_WIDE:
+        period = _family_pattern(a)[1]
+        if a <= 100:
+            cases |= {(n, a) for n in range(3 * period + 1)}
+            continue
+        for start in (0, period, 2 * period, 3 * period):
+            for end in (start, start + a):
+                cases |= {(n, a) for n in range(max(0, end - 3), end + 4)}
+        cases |= {(n, a) for n in rng.sample(range(3 * period + 1), 150)}
+    return sorted(cases, key=lambda case: (case[1], case[0]))
+
+
 @cache
 def _family_far() -> list[tuple[int, int]]:
     rng = random.Random(5)
     far = []
+    for a in (2, 3, 7, 40, 41, 99, 1000, 10**6):  # n from 10**3 to 10**12, below 2**53
+        period = _family_pattern(a)[1]
+        for base in (10**3, *BAND):
+            start = base - base % period
+            far += [(start + r, a) for r in (0, 1, 2, a - 1, a, a + 1, period - 1) if start + r >= 0]
     for a in (41, 42, 999, 1000, 10**6 - 1, 10**6):
         period = _family_pattern(a)[1]  # the DP's period
         for base in (HUGE, HUGEST):
@@ -549,14 +603,16 @@ def _family_far() -> list[tuple[int, int]]:
     without=WITHOUT,
     asks="The lost positions of S = {1, a, a+1} under normal play for every a >= 2 (with proof): "
     "lost_1_a(n, a), without the package.",
-    verifies=f"the DP for every a in 2..{FAMILY_A} and n <= {FAMILY_N}, then {len(_family_far())} positions "
-    "with n up to 10**18 and a up to 10**6 (the proved period); True or False, numpy's too; refuses answers "
-    "that reach puzzles.matchsticks.",
+    verifies=f"the DP for every a in 2..{FAMILY_A} and n <= {FAMILY_N}, then {len(_family_wide())} positions "
+    "with a = 41, 42, 99, 100, 1000, 1001 and n up to three periods (the DP), then "
+    f"{len(_family_far())} positions with n from 10**3 to 10**18 and a up to 10**6 (the proved period); "
+    "True or False, numpy's too; refuses answers that reach puzzles.matchsticks.",
     hidden=_family_hidden,
 )
 def _lost_family() -> Plan:
     """``answer(n, a)`` is True when n is lost under normal play with S = {1, a, a + 1}."""
     small = [(n, a) for a in range(2, FAMILY_A + 1) for n in range(FAMILY_N + 1)]
+    wide = _family_wide()
     far = _family_far()
     return Plan(
         [
@@ -567,9 +623,15 @@ def _lost_family() -> Plan:
                 evidence="the dynamic programme",
             ),
             Stage(
+                wide,
+                reference=_lost_family_rule,
+                label=f"the {len(wide)} positions with a from 41 to 1001 and n up to three periods",
+                evidence="the dynamic programme",
+            ),
+            Stage(
                 far,
                 reference=_lost_family_rule,
-                label=f"the {len(far)} positions with n up to 10**18",
+                label=f"the {len(far)} positions with n from 10**3 to 10**18",
                 evidence="the proved period",
                 smallest=False,
                 far=FAR,
@@ -578,8 +640,9 @@ def _lost_family() -> Plan:
         what="your answer",
         kind=boolean,
         passed=f"your rule agrees with the dynamic programme for every a in 2..{FAMILY_A} and "
-        f"n <= {FAMILY_N}, and with the proved period at {len(far)} positions with n up to 10**18 and a up "
-        "to 10**6, where no table reaches.",
+        f"n <= {FAMILY_N} and at {len(wide)} positions with a from 41 to 1001 and n up to three periods, "
+        f"and with the proved period at {len(far)} positions with n from 10**3 to 10**18 and a up to 10**6, "
+        "where no table reaches.",
     )
 
 
@@ -764,9 +827,15 @@ def _sum_move_problem(case: tuple, move: Any) -> str | None:
         return f"piles {shown} are won for the player to move, but your answer is None."
     i, k = move
     if not (0 <= i < len(piles) and k in SUM_SET and k <= piles[i]):
+        if not 0 <= i < len(piles):
+            why = f"there is no pile {i}: the piles are numbered 0..{len(piles) - 1}, as Python counts"
+        elif k not in SUM_SET:
+            why = f"a take is 1 or 4 sticks, not {k}"
+        else:
+            why = f"pile {i} has {piles[i]} stick{'' if piles[i] == 1 else 's'}, fewer than {k}"
         return (
-            f"{show(tuple(move))} is not a legal move from piles {shown} (a pile index 0..{len(piles) - 1} "
-            "and a take 1 or 4 of at most that pile's sticks)."
+            f"{show(tuple(move))} is not a legal move from piles {shown} ({why}; a move is a pile index "
+            f"0..{len(piles) - 1} and a take 1 or 4 of at most that pile's sticks)."
         )
     after = list(piles)
     after[i] -= k
@@ -891,10 +960,15 @@ def _nim_search(piles: tuple[int, ...]) -> bool:
     return False
 
 
+NIM_FIVE = list(combinations_with_replacement(range(4), 5))  # 5 piles of 0..3, in sorted order
+
+
 def _nim_positions() -> list[list[int]]:
+    """Every position of 1 to 4 piles of 0..5 sticks and the sorted ones of 5 piles of 0..3,
+    fewest sticks first; the tables with no stick left (a convention) come last."""
     found = [p for count in range(1, 5) for p in product(range(6), repeat=count)]
-    found += list(combinations_with_replacement(range(4), 5))
-    return [list(piles) for piles in found]
+    found += NIM_FIVE
+    return [list(piles) for piles in sorted(found, key=lambda p: (not any(p), sum(p), len(p), p))]
 
 
 def _misere_nim_rule(piles: tuple[int, ...] | list[int]) -> bool:
@@ -920,11 +994,20 @@ NIM_FAR = _huge_nim_positions()
 
 
 def _many_small_nim_positions() -> list[list[int]]:
-    """Six to thirty piles a search still reaches: single sticks only (six, seven, twenty and
-    twenty-one of them among them), and piles of at most 3 sticks."""
+    """Six to thirty small piles: single sticks only (six, seven, twenty and twenty-one of them
+    among them), piles of at most 3 sticks (a search reaches them), and eight to thirteen piles
+    with some of two or more sticks, lost (xor 0) and won (the rule of misère Nim beyond 3)."""
     rng = random.Random(81)
     found = [[1] * 6, [1] * 7, [1] * 8, [0, 1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 2], [1, 1, 1, 1, 1, 1, 3]]
     found += [[1] * 20, [1] * 21, [0] * 6 + [1] * 9, [0] * 7 + [1] * 10, [1] * 29 + [0]]
+    # eight or more piles with a pile of two or more: lost ones (xor 0) and won ones
+    found += [[2, 2] + [1] * 6, [5, 4, 1] + [1] * 6, [3, 2, 1] + [0] * 6, [3, 3] + [1] * 7]
+    found += [[2, 3, 1] + [1] * 8]
+    found += [[2, 2, 1] + [1] * 6, [3, 2] + [0] * 7, [3, 3, 2, 2] + [1] * 6]
+    for _ in range(6):
+        piles = [rng.randint(0, 3) for _ in range(rng.randint(7, 11))]
+        last = reduce(xor, piles, 0)
+        found.append([*piles, last] if last >= 2 else [*piles, 2, 2 ^ last])
     for _ in range(6):
         found.append([rng.randint(0, 1) for _ in range(rng.randint(6, 8))])
     for _ in range(8):
@@ -973,8 +1056,10 @@ def _nim_wins(piles: list[int]) -> bool:
     asks="Misère Nim (whoever takes the last stick loses): misere_nim_wins(piles), True when the player "
     "to move wins, without the package.",
     verifies=f"a game-tree search on all {len(_nim_positions())} positions of 1-4 piles of 0..5 sticks and "
-    f"5 piles of 0..3, then {len(NIM_FAR)} positions of up to 7 piles of up to 10**18 sticks (the rule of "
-    f"misère Nim) and {len(NIM_MANY)} of 6 to 30 piles of 0..3 (a search); True or False, numpy's too; "
+    f"the {len(NIM_FIVE)} sorted ones of 5 piles of 0..3 (positions with sticks first, fewest first), then "
+    f"{len(NIM_FAR)} positions of up to 7 piles of up to 10**18 sticks (the rule of misère Nim) and "
+    f"{len(NIM_MANY)} of 6 to 30 small piles, lost ones of 8 to 13 piles with a pile of 2 or more among "
+    "them (a search, or the rule beyond 3 sticks); True or False, numpy's too; "
     "refuses answers that reach puzzles.matchsticks.",
     hidden=_nim_hidden,
 )
@@ -1001,7 +1086,7 @@ def _misere_nim() -> Plan:
                 [(piles,) for piles in NIM_MANY],
                 reference=_nim_wins,
                 label=f"the {len(NIM_MANY)} positions of 6 to 30 small piles",
-                evidence="a game-tree search",
+                evidence="a game-tree search (the rule of misère Nim where a pile has more than 3 sticks)",
                 smallest=False,
                 far="six to thirty small piles, more than the search above",
             ),
@@ -1009,8 +1094,9 @@ def _misere_nim() -> Plan:
         what="your answer",
         kind=boolean,
         build=lambda case: (list(case[0]),),
-        passed=f"your rule agrees with a game-tree search on all {len(small)} positions of 1 to 4 piles of "
-        f"0..5 sticks, 5 piles of 0..3 and {len(NIM_MANY)} positions of 6 to 30 piles of 0..3, and with the "
-        f"rule of misère Nim on {len(NIM_FAR)} positions of up to 7 piles of up to 10**18 sticks, where no "
-        "search reaches.",
+        passed=f"your rule agrees with a game-tree search on all {len(small) - len(NIM_FIVE)} positions of 1 "
+        f"to 4 piles of 0..5 sticks, the {len(NIM_FIVE)} sorted ones of 5 piles of 0..3 and "
+        f"{len(NIM_MANY)} positions of 6 to 30 small piles (lost ones of 8 to 13 piles with a pile of 2 or "
+        f"more among them), and with the rule of misère Nim on {len(NIM_FAR)} positions of up to 7 piles "
+        "of up to 10**18 sticks, where no search reaches.",
     )

@@ -464,8 +464,11 @@ def _period(
         length = min(length * 4, largest)
 
 
-def outcome_period(moves: Moves, misere: bool = False) -> tuple[int, int]:
+def outcome_period(moves: Moves, misere: bool = True) -> tuple[int, int]:
     """(preperiod, period) of the win/lose sequence n = 0, 1, 2, ... of a subtraction game.
+
+    Misere play by default, as ``outcome``, ``losing_positions`` and ``win_table``; pass
+    ``misere=False`` for normal play.
 
     With s = max S, f(n) depends only on f(n - s), ..., f(n - 1) once n >= s, so the sequence
     repeats as soon as a block of s consecutive outcomes recurs: after at most 2**s positions.
@@ -550,8 +553,8 @@ def sum_winning_moves(piles: Iterable[int], moves: Moves) -> list[tuple[int, int
 def nim_outcome(piles: Iterable[int], misere: bool = False) -> str:
     """Nim (take any number from one pile): "win" or "lose" for the player to move.
 
-    Normal play by Bouton's rule ("win" iff p1 xor p2 xor ... is not 0); misere play by the
-    rule of misere Nim, which Lesson III asks for (Exercise 8).
+    Normal play by Bouton's rule ("win" iff p1 xor p2 xor ... is not 0); ``misere=True``
+    for the game where whoever takes the last stick loses.
     """
     piles, misere = _piles(piles), _flag(misere, "misere")
     if misere and all(p <= 1 for p in piles):
@@ -560,8 +563,8 @@ def nim_outcome(piles: Iterable[int], misere: bool = False) -> str:
 
 
 def nim_winning_moves(piles: Iterable[int], misere: bool = False) -> list[tuple[int, int]]:
-    """Every winning move (pile index, take) of Nim, under normal play (Bouton's rule) or
-    misere play (the rule of misere Nim, Lesson III's Exercise 8).
+    """Every winning move (pile index, take) of Nim, under normal play (Bouton's rule) or,
+    with ``misere=True``, when whoever takes the last stick loses.
 
     A move leaves v < p sticks on a pile of p; only three values of v can win, so each pile is
     settled in constant time.

@@ -265,7 +265,28 @@ def test_always_equal_values_holding_the_right_value_pass_and_frozensets_are_set
     picks = worked("matchsticks-3")
     accepted("matchsticks-3", lambda N, M: AlwaysEqualInt(picks(N, M)))
     verdict = rejected("matchsticks-8", ALWAYS_EQUAL["matchsticks-8"], why="True or False is asked")
-    assert "piles = [0]" in verdict.message
+    assert "piles = [1]" in verdict.message
+
+
+def test_misere_nim_counterexamples_start_with_sticks_on_the_table():
+    """Bouton's normal-play rule first fails at one pile of one stick, a real position, not at a
+    table with no stick left (whose verdict is a convention)."""
+    rejected("matchsticks-8", lambda piles: reduce(xor, piles, 0) != 0, why="piles = [1]:")
+
+
+def test_the_checks_reach_between_the_tables_and_two_to_the_53():
+    """Wrong only between the DP's range and 2**53, or for large take limits, or for a > 40 at
+    moderate n, or on many piles with a big one: each is refused."""
+    rejected("matchsticks-1", lambda n: (n - 1) % 5 if n <= 2000 or n > 10**12 else 1, why="10")
+    right2 = worked("matchsticks-2")
+    rejected("matchsticks-2", lambda N, M: {1} if 300 < N < 10**12 else right2(N, M), why="(N, M)")
+    rejected("matchsticks-2", lambda N, M: set() if M > 10**4 else right2(N, M), why="(N, M)")
+    right3 = worked("matchsticks-3")
+    rejected("matchsticks-3", lambda N, M: 3 if M > 10 and N <= M + 1 else right3(N, M), why="(N, M)")
+    right5 = worked("matchsticks-5")
+    rejected("matchsticks-5", lambda n, a: n % 2 == 0 if a > 40 and n < 10**6 else right5(n, a), why="a")
+    nim = worked("matchsticks-8")
+    rejected("matchsticks-8", lambda piles: True if len(piles) > 7 else nim(piles), why="piles")
 
 
 # numpy 2 names its truth values np.bool (numpy 1: np.bool_): both are the truth values they stand for
@@ -470,6 +491,8 @@ def test_family_near_misses():
     rejected("matchsticks-5", lambda n, a: n % 7 in (0, 2), why="(n, a) = (2, 2)")  # {1,3,4} only
     rejected("matchsticks-5", lambda n, a: int(family_lost(n, a)), why="True or False is asked")
     verdict = rejected("matchsticks-5", lambda n, a: family_lost(n, a) if a <= 40 else False)
+    assert "at (n, a) = (0, 41)" in verdict.message and "the dynamic programme" in verdict.message
+    verdict = rejected("matchsticks-5", lambda n, a: family_lost(n, a) if n < 10**4 else False)
     assert "a size no table reaches" in verdict.message and "smallest" not in verdict.message
 
 

@@ -209,7 +209,9 @@ def test_grundy_known_sequences():
     assert list(grundy_table(13, (1, 3, 4))) == [0, 1, 0, 1, 2, 3, 2] * 2  # Winning Ways
     assert all(grundy(n, 5) == n % 6 for n in range(100))
     assert grundy_period((1, 3, 4)) == (0, 7)
-    assert outcome_period((1, 3, 4)) == (0, 7)
+    assert outcome_period((1, 3, 4), misere=False) == (0, 7)
+    # misère play by default, as outcome, losing_positions and win_table
+    assert outcome_period((1, 3, 4)) == outcome_period((1, 3, 4), misere=True)
     assert losing_positions(30, (1, 3, 4), misere=False) == [n for n in range(31) if n % 7 in (0, 2)]
 
 

@@ -370,3 +370,69 @@ def misere_nim_exception_for_empty_piles_only(piles):
     if piles and all(pile == 1 for pile in piles):
         return len(piles) % 2 == 0
     return reduce(xor, piles, 0) != 0
+
+
+# the band between the checks' tables and 2**53, large take limits, many piles
+
+
+@shape("matchsticks-1", "search then formula")
+def group_strategy_table_then_the_rule_of_three(n):
+    """A table of the lost positions up to 2000 by the recursion; beyond it, up to 10**12, the
+    rule of Winston's instance (takes 1..3) read off the lesson's table; the right rule beyond."""
+    if n <= 2000:
+        return (n - 1) % 5
+    if n < 10**12:
+        return (n - 1) % 4
+    return (n - 1) % 5
+
+
+@shape("matchsticks-2", "search then formula")
+def winning_first_picks_stale_rule_between(N, M):
+    """Right on the DP's range and beyond 10**12; in between (300 < N < 10**12) it always
+    picks 1."""
+    take = (N - 1) % (M + 1)
+    if 300 < N < 10**12:
+        return {1}
+    return {take} if take else set()
+
+
+@shape("matchsticks-2", "wrong model")
+def winning_first_picks_none_for_a_large_limit(N, M):
+    """For a take limit above 10**4 it says no pick wins, as if such a game were never won."""
+    take = (N - 1) % (M + 1)
+    if M > 10**4:
+        return set()
+    return {take} if take else set()
+
+
+@shape("matchsticks-3", "off by one")
+def picks_in_game_a_round_when_no_round_is_played(N, M):
+    """When N <= M + 1 (no round, p = 0) and M > 10 it counts three picks: a first pick, a
+    reply and the last stick."""
+    if M > 10 and N <= M + 1:
+        return 3
+    rounds, first = divmod(N - 1, M + 1)
+    return 2 * rounds + (2 if first else 1)
+
+
+@shape("matchsticks-5", "wrong model")
+def lost_1_a_first_run_stretched(n, a):
+    """The right rule, except for a beyond 40 below n = 10**6: there the first run of lost
+    positions (the even n below a) is taken to go on, and every even n is lost."""
+    if a > 40 and n < 10**6:
+        return n % 2 == 0
+    period = 2 * a + 1 if a % 2 else 2 * a
+    r = n % period
+    return r < a and r % 2 == 0
+
+
+@shape("matchsticks-8", "wrong model")
+def misere_nim_many_piles_always_won(piles):
+    """Single sticks by parity, Bouton's rule on up to seven piles, and won whenever more than
+    seven piles hold a pile of two or more (as if many piles always let the player to move
+    fix the parity)."""
+    if all(pile <= 1 for pile in piles):
+        return sum(piles) % 2 == 0
+    if len(piles) > 7:
+        return True
+    return reduce(xor, piles, 0) != 0
