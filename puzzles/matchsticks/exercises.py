@@ -419,7 +419,7 @@ def _extreme_hidden(draw: random.Random) -> list[Stage]:
     ]
 
 
-EXTREME_N, EXTREME_M = 600, 30
+EXTREME_N, EXTREME_M = 300, 30
 
 
 def _extreme_far() -> list[tuple[int, int]]:

@@ -268,12 +268,6 @@ def test_always_equal_values_holding_the_right_value_pass_and_frozensets_are_set
     assert "piles = [1]" in verdict.message
 
 
-def test_misere_nim_counterexamples_start_with_sticks_on_the_table():
-    """Bouton's normal-play rule first fails at one pile of one stick, a real position, not at a
-    table with no stick left (whose verdict is a convention)."""
-    rejected("matchsticks-8", lambda piles: reduce(xor, piles, 0) != 0, why="piles = [1]:")
-
-
 def test_the_checks_reach_between_the_tables_and_two_to_the_53():
     """Wrong only between the DP's range and 2**53, or for large take limits, or for a > 40 at
     moderate n, or on many piles with a big one: each is refused."""
@@ -672,9 +666,10 @@ def test_sum_move_lookup_and_own_search():
 
 def test_misere_nim_near_misses():
     normal_nim = lambda piles: reduce(xor, piles, 0) != 0  # noqa: E731
-    rejected("matchsticks-8", normal_nim, why="smallest counterexample at piles = [0]")
+    # the first counterexample is a real position, one stick, not a table with no stick left
+    rejected("matchsticks-8", normal_nim, why="smallest counterexample at piles = [1]:")
     odd_singles = lambda piles: sum(piles) % 2 == 1 if max(piles) <= 1 else reduce(xor, piles, 0) != 0  # noqa: E731
-    rejected("matchsticks-8", odd_singles, why="piles = [0]")
+    rejected("matchsticks-8", odd_singles, why="piles = [1]:")
     rejected("matchsticks-8", lambda piles: int(misere_nim(piles)), why="True or False")
     verdict = rejected("matchsticks-8", lambda piles: misere_nim(piles) if max(piles) < 6 else True)
     assert "no search reaches them" in verdict.message and "smallest" not in verdict.message
