@@ -169,6 +169,9 @@ def transitions(state: State) -> list[tuple[Fraction, int, State, str]]:
     ``rounds`` is 1, or 2 when the round turns a Two-Known trio into a Three-Known one (its
     removal takes the next round); ``next`` is the state after that. The probabilities sum to
     1 for any state with unknown cards; the list is empty for (0, 0, 0).
+
+    The ways after a Zero-Known first card are the table (c) that Exercise 4 of Lesson II asks
+    you to derive: Lesson II imports this function after that exercise's check.
     """
     try:
         K2, K1, K0 = _sequence(state, "the state", length=3)
