@@ -29,8 +29,9 @@ import random
 from fractions import Fraction
 from functools import cache
 
-from puzzles.course.checker import Plan, Stage, exact_number, exercise, hidden_stage, whole
+from puzzles.course.checker import Plan, Stage, exact_number, exercise, hidden_stage, show, whole
 from puzzles.trios.model import (
+    _play_order,
     canonical_orders,
     count_orders,
     enumeration_summary,
@@ -63,10 +64,19 @@ def _e2_problem(case: tuple, value: Fraction | int) -> str | None:
             f"E2 = {value} is not an average of {orders} whole numbers of rounds: the {orders} orders are "
             f"equally likely, so E2 times {orders} is their total."
         )
+    if value < 2:
+        return (
+            f"E2 = {value} is below 2, yet every game of two trios takes at least 2 rounds (a round "
+            f"removes at most one trio): is the total divided by more than the {orders} orders that begin "
+            "with a 1 (by all 20, say)? The other orders are their relabellings and are not averaged a "
+            "second time."
+        )
     if value < expected:
         return (
-            f"E2 = {value} is too small: some order is counted with too few rounds. Replay each by the rule; "
-            "a round that removes a Three-Known trio counts as a round of its own."
+            f"E2 = {value} is too small: some order is counted with too few rounds, or the total is divided "
+            f"by more than the {orders} orders that begin with a 1. Replay each order by the rule, the "
+            "unknown cards from left to right, and count every round, one that only removes a Three-Known "
+            "trio included."
         )
     return f"E2 = {value} is not the average of the rounds over the {orders} orders."
 
@@ -166,6 +176,33 @@ def _longest_enumerated(N: int) -> int:
     return enumeration_summary(N).most_rounds
 
 
+def _trios(N: int) -> str:
+    return "one trio" if N == 1 else f"{N} trios"
+
+
+def _longest_judge(longest, evidence: str):
+    """A judge for N whose longest game is known: says which way the answer is wrong, not the
+    longest game itself (the lesson asks for the argument, not for a fit to the values)."""
+
+    def judge(case: tuple, value: int) -> str | None:
+        (N,) = case
+        most = longest(N)
+        if value == most:
+            return None
+        if value > most:
+            return (
+                f"smallest counterexample at N = {N}: your longest_game(N) gives {value}, but no deal of "
+                f"{_trios(N)} takes that many rounds ({evidence}). Which rounds can flip fewer than two "
+                "unknown cards, and how many of them can a game have?"
+            )
+        return (
+            f"smallest counterexample at N = {N}: your longest_game(N) gives {value}, but some deal of "
+            f"{_trios(N)} takes more rounds ({evidence}). Build an unlucky deal by hand and play it."
+        )
+
+    return judge
+
+
 def _far_cases() -> list[tuple[int]]:
     rng = random.Random(2018)
     far = {rng.randrange(LONGEST_BY_STATES + 1, 10**k) for k in range(2, 31) for _ in range(12)}
@@ -211,13 +248,15 @@ def _longest() -> Plan:
         [
             Stage(
                 [(N,) for N in range(1, ENUMERATED + 1)],
-                reference=_longest_enumerated,
+                judge=_longest_judge(_longest_enumerated, "every order of the deck was played by the rule"),
                 label=f"every N <= {ENUMERATED}",
                 evidence="the longest game over every order of the deck",
             ),
             Stage(
                 [(N,) for N in range(ENUMERATED + 1, LONGEST_BY_STATES + 1)],
-                reference=lambda N: most_rounds(0, 0, N),
+                judge=_longest_judge(
+                    lambda N: most_rounds(0, 0, N), "the longest path through the states (K2, K1, K0) says so"
+                ),
                 label=f"every N in {ENUMERATED + 1}..{LONGEST_BY_STATES}",
                 evidence="the longest path through the states (K2, K1, K0)",
             ),
@@ -236,6 +275,97 @@ def _longest() -> Plan:
         f"N <= {ENUMERATED}, with the longest path through the states for N <= {LONGEST_BY_STATES}, and with "
         f"the proved bound at {far} values of N up to 10**30, where neither enumeration nor a DP over states "
         "can go.",
+    )
+
+
+DEAL_SIZES = (*range(1, 61), 99, 100, 501, 1000)  # a deal of 1000 trios is played in about 1 ms
+DEAL_HIDDEN_MOST = 3000
+
+
+def _deal_kind(value: object) -> str | None:
+    """A list (or tuple) of integers."""
+    if isinstance(value, (list, tuple)) and all(
+        isinstance(card, int) and not isinstance(card, bool) for card in value
+    ):
+        return None
+    if isinstance(value, (list, tuple)):
+        odd = next(card for card in value if not isinstance(card, int) or isinstance(card, bool))
+        return f"a list holding {show(odd, 40)}: a list of card numbers 1..N is asked"
+    return "not a list: a list of card numbers (the deal, left to right) is asked"
+
+
+def _deal_problem(case: tuple, deal: list[int]) -> str | None:
+    """None for a deal of N trios that the rule plays in longest_game(N) rounds."""
+    (N,) = case
+    where = f"at N = {N} your longest_deal(N)"
+    if len(deal) != 3 * N:
+        return f"{where} has {len(deal)} cards: a deal of {N} trios has {3 * N}."
+    counts: dict[int, int] = {}
+    for card in deal:
+        counts[card] = counts.get(card, 0) + 1
+    if set(counts) != set(range(1, N + 1)) or any(count != 3 for count in counts.values()):
+        stray = sorted(card for card in counts if not 1 <= card <= N)
+        if stray:
+            return f"{where} holds the card {stray[0]}: the cards of {N} trios are numbered 1 to {N}."
+        short = min(card for card in range(1, N + 1) if counts.get(card, 0) != 3)
+        return (
+            f"{where} holds the number {short} {counts.get(short, 0)} times: a deal holds each number "
+            "1..N three times."
+        )
+    rounds, _ = _play_order(deal)
+    most = longest_game(N)
+    if rounds == most:
+        return None
+    return (
+        f"{where} takes {rounds} rounds when the rule plays it (unknown cards from left to right), "
+        "fewer than the bound of Exercise 3: which round of your deal does not flip the cards your argument "
+        "needs?"
+    )
+
+
+def _deal_hidden(draw: random.Random) -> list[Stage]:
+    """6 N drawn for grading beyond the public sizes: 3 in 61..1000, 3 in 1001..3000."""
+    drawn = {draw.randint(61, 1000) for _ in range(3)} | {
+        draw.randint(1001, DEAL_HIDDEN_MOST) for _ in range(3)
+    }
+    return [
+        hidden_stage(
+            [(N,) for N in sorted(drawn)],
+            judge=_deal_problem,
+            label="N the grader drew",
+            evidence="the deal played by the rule",
+        )
+    ]
+
+
+@exercise(
+    "trios-6",
+    names="N",
+    without=PACKAGE,
+    on_timeout="Each deal is a list of 3N cards: build it card by card, without searching over orders.",
+    asks="longest_deal(N): a deal of N trios (the cards in the order the rule turns them) that takes the "
+    "most rounds of Exercise 3, built by the student's construction, without the package",
+    verifies="N = 1..60, 99, 100, 501 and 1000: the deal holds each number 1..N three times and, played "
+    "by the rule, takes the bound proved in Exercise 3 (checked against every order for N <= 4 and the "
+    "longest path through the states for N <= 40 in the tests); refuses answers that reach puzzles.trios",
+    hidden=_deal_hidden,
+)
+def _the_longest_deal() -> Plan:
+    """Exercise 3b: the construction of Exercise 3, as code the check plays."""
+    return Plan(
+        [
+            Stage(
+                [(N,) for N in DEAL_SIZES],
+                judge=_deal_problem,
+                label="N = 1..60, 99, 100, 501 and 1000",
+                evidence="the deal played by the rule",
+            )
+        ],
+        what="your longest_deal(N)",
+        kind=_deal_kind,
+        passed="your longest_deal(N) is a deal of N trios that the rule plays in the most rounds any deal "
+        "can take (the bound of Exercise 3) for N = 1..60, 99, 100, 501 and 1000: the construction half of "
+        "Exercise 3 holds.",
     )
 
 

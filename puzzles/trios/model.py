@@ -169,6 +169,9 @@ def transitions(state: State) -> list[tuple[Fraction, int, State, str]]:
     ``rounds`` is 1, or 2 when the round turns a Two-Known trio into a Three-Known one (its
     removal takes the next round); ``next`` is the state after that. The probabilities sum to
     1 for any state with unknown cards; the list is empty for (0, 0, 0).
+
+    The ways after a Zero-Known first card are the table (c) that Exercise 4 of Lesson II asks
+    you to derive: Lesson II imports this function after that exercise's check.
     """
     try:
         K2, K1, K0 = _sequence(state, "the state", length=3)
@@ -881,14 +884,14 @@ def free_choice_first_flips(state: FullState) -> dict[str, Fraction]:
     when the rest of the game is played as well as possible.
 
     Two trios with no card known (beside any Three-Known ones) are refused with a sentence: their
-    value is the E(2) that Lesson I asks to find by hand (``expected_rounds(2)`` gives it).
+    value is what Exercise 1 of Lesson I asks to find by hand.
     """
     counts = _full_state(state)
     if counts[1:] == (0, 0, 2):
         raise ValueError(
             f"free_choice_first_flips does not value {counts}: two trios with no card known is the game "
-            "whose average E(2) Lesson I's Exercise 1 asks you to find by hand; once it is checked, "
-            "expected_rounds(2) gives it (and every first flip there is an unknown card)"
+            "whose average E(2) Lesson I's Exercise 1 asks you to find by hand, by playing its orders "
+            "(every first flip there is an unknown card)"
         )
     return _free_round(counts)[2]
 

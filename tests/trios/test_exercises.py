@@ -143,6 +143,7 @@ ROUTES = PACKAGE_ROUTES
 PACKAGE_ANSWERS = {  # the exercise's value by the package: (arguments, function, use)
     "trios-2": ("N", "count_orders", "F(N, relabel=True)"),
     "trios-3": ("N", "longest_game", "F(N)"),
+    "trios-6": ("N", "longest_deal", "F(N)"),
     "trios-4": ("K2, K1, K0", "state_value", "F(K2, K1, K0)"),
     "trios-5": ("N", "three_known_rounds", "F(N)"),
 }
@@ -195,6 +196,9 @@ def test_exercise_1_worked_solution_and_near_misses():
     rejected("trios-1", Fraction(7, 2), why="E2 = 7/2 is not the average")
     rejected("trios-1", Fraction(1, 3), why="not an average of 10 whole numbers")
     rejected("trios-1", 3, why="E2 = 3 is too small")
+    # the right total divided by all 20 orders, not by the 10 that begin with a 1
+    verdict = rejected("trios-1", Fraction(34, 20), why="divided by more than the 10 orders")
+    assert "Three-Known" not in verdict.message
     # the right value as a float, as the free-choice table of lesson I prints 3.4000 for another state
     rejected("trios-1", 3.4, why="float")
     rejected("trios-1", "17/5", why="a Fraction or an integer is asked")
@@ -312,6 +316,69 @@ def test_exercise_3_a_plain_dp_runs_out_of_time():
     with time_limit("trios-3", 2):
         verdict = rejected("trios-3", _longest_by_states, why="took longer than 2 s")
     assert "a formula" in verdict.message
+
+
+def test_exercise_3_messages_say_which_way_not_the_longest_game():
+    for N, wrong in [(1, 2), (2, 3), (2, 5), (3, 8), (4, 10), (5, 11), (20, 50)]:
+        right = longest_game(N)
+        message = registration("trios-3").plan().stages[0 if N <= 4 else 1].judge((N,), wrong)
+        assert ("no deal" in message) == (wrong > right) and ("some deal" in message) == (wrong < right)
+        assert f"gives {wrong}" in message and f" {right} " not in message.replace(f"N = {N}:", "")
+
+
+# --- trios-6 (Exercise 3b): a longest deal, as code ----------------------------------------------
+
+
+def _another_longest_deal(N):
+    """A longest deal built another way than the lesson's (a student's): 1 2 1 3 2 1 3 2, then
+    x a y x y x for each two new trios, then the Two-Known trio's last card (odd N); for even N
+    the same for N - 1 trios, with the new trio z as z a z z at the end."""
+    if N <= 2:
+        return [[1, 1, 1], [1, 2, 1, 2, 1, 2]][N - 1]
+    odd = N if N % 2 else N - 1
+    deal, two_known = [1, 2, 1, 3, 2, 1, 3, 2], 3
+    for x in range(4, odd, 2):
+        y = x + 1
+        deal += [x, two_known, y, x, y, x]
+        two_known = y
+    if N % 2:
+        return deal + [two_known]
+    return deal + [N, two_known, N, N]
+
+
+@pytest.mark.parametrize("N", [*range(1, 30), 1000])
+def test_another_longest_deal_is_a_longest_deal(N):
+    deal = _another_longest_deal(N)
+    assert Counter(deal) == {label: 3 for label in range(1, N + 1)}
+    assert play_order(deal)[0] == longest_game(N)
+    if N <= 4:
+        assert play_order(deal)[0] == enumeration_summary(N).most_rounds
+
+
+def test_exercise_3b_accepts_any_longest_deal_and_refuses_near_misses():
+    accepted("trios-6", worked_answer(LESSON_1, "trios-6"))
+    accepted("trios-6", _another_longest_deal)
+    rejected("trios-6", lambda N: [k for k in range(1, N + 1) for _ in range(3)], why="fewer than the bound")
+    rejected("trios-6", lambda N: _another_longest_deal(N)[:-1], why="cards")
+    rejected("trios-6", lambda N: [c + 1 for c in _another_longest_deal(N)], why="holds the card")
+    rejected("trios-6", lambda N: tuple(float(c) for c in _another_longest_deal(N)), why="card numbers")
+    rejected("trios-6", lambda N: "".join(map(str, _another_longest_deal(N))), why="not a list")
+
+
+def test_exercise_3b_judge_against_every_order():
+    """On every order of N <= 4 trios, the judge accepts exactly the orders that take the longest
+    game found by playing them all."""
+    judge = registration("trios-6").plan().stages[0].judge
+    for N in range(1, 5):
+        played = [(list(order), play_order(order)[0]) for order in canonical_orders(N)]
+        most = max(rounds for _, rounds in played)
+        for order, rounds in played[:: max(1, len(played) // 500)] + [p for p in played if p[1] == most]:
+            assert (judge((N,), order) is None) == (rounds == most)
+
+
+def test_exercise_3b_lookup_table_of_the_shown_deal_is_refused():
+    shown = {5: [1, 2, 1, 2, 3, 1, 3, 2, 4, 3, 4, 5, 5, 4, 5]}
+    rejected("trios-6", lambda N: shown.get(N, [1, 1, 1]), why="N = 2")
 
 
 # --- trios-4: the DP written without the package -------------------------------------------------

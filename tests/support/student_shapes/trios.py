@@ -81,6 +81,71 @@ def longest_listed_then_guessed(N):
     return {1: 1, 2: 4, 3: 7, 4: 9}.get(N, 5 * N // 2)
 
 
+# -- 3b. a longest deal, as code --------------------------------------------------------------------
+
+
+@shape("trios-6", "wrong model")
+def deal_every_number_in_turn(N):
+    """1, 2, ..., N three times over: spreads each trio as far as it goes, but from the second
+    pass on every first card completes a known pair, so no trio ever becomes Three-Known."""
+    return list(range(1, N + 1)) * 3
+
+
+@shape("trios-6", "greedy")
+def deal_longest_pairs_repeated(N):
+    """The longest deal of two trios, 1 2 1 2 1 2, repeated for each pair of trios (and a lone
+    trio's three cards at the end): the best deal for two trios, not for N."""
+    deal = []
+    for x in range(1, N, 2):
+        deal += [x, x + 1, x, x + 1, x, x + 1]
+    if N % 2:
+        deal += [N, N, N]
+    return deal
+
+
+def _deal_two_at_a_time(N, last_step_too=False):
+    if N == 1:
+        return [1, 1, 1]
+    deal = [1, 2, 1, 2]
+    if N == 2:
+        return deal + [1, 2]
+    deal += [3, 1, 3, 2]
+    two_known, new = 3, 4
+    while N - new + 1 >= (1 if last_step_too else 2):
+        x, y = new, new + 1
+        deal += [x, two_known, x, y, y, x]
+        two_known, new = y, new + 2
+    if new == N:
+        deal += [new, two_known, new, new]
+    else:
+        deal.append(two_known)
+    return deal
+
+
+@shape("trios-6", "off by one")
+def deal_one_step_too_many(N):
+    """The construction of the worked argument, its two-trio step taken while one new trio is left
+    (>= 1 instead of >= 2): for even N the deal holds a trio N + 1."""
+    return _deal_two_at_a_time(N, last_step_too=True)
+
+
+@shape("trios-6", "off by one")
+def deal_without_the_last_card(N):
+    """The construction of the worked argument, the last card of the trio left Two-Known forgotten
+    (odd N): 3N - 1 cards."""
+    deal = _deal_two_at_a_time(N)
+    return deal[:-1] if N % 2 and N > 1 else deal
+
+
+@shape("trios-6", "small inputs only")
+def deal_listed_then_in_turn(N):
+    """Longest deals found by trying every order for N <= 4, then 1, 2, ..., N three times over."""
+    listed = {1: "111", 2: "112212", 3: "121231323", 4: "112213234434"}
+    if N in listed:
+        return [int(card) for card in listed[N]]
+    return list(range(1, N + 1)) * 3
+
+
 # -- 4 and 5. the round's transitions -----------------------------------------------------------------
 
 
@@ -233,6 +298,9 @@ def longest_ceiling_of_a_float(N):
 
 shape("trios-1", "float", "Fraction(3.4), the float's binary value")(Fraction(3.4))
 shape("trios-1", "wrong model", "7/2: one order played a round too long")(Fraction(7, 2))
+shape("trios-1", "off by one", "the total divided by all 20 orders, not the 10 up to relabelling")(
+    Fraction(34, 20)
+)
 
 
 @shape("trios-2", "wrong model")
