@@ -1,7 +1,8 @@
-"""Checks for the Mastermind unit's exercises ("mastermind-1" .. "mastermind-7").
+"""Checks for the Mastermind unit's exercises ("mastermind-1" .. "mastermind-8").
 
-Lesson I: the feedback of a guess (1) and the number of replies a game with p pegs and c
-colours can give (2). Lesson II: Knuth's guess (3), the obviously-optimal guess (4), and the
+Lesson I: the feedback of a guess (1), the number of replies a game with p pegs and c
+colours can give (2), and a guess and a secret for each reply, or None where none exists (8).
+Lesson II: Knuth's guess (3), the obviously-optimal guess (4), and the
 number of guesses a strategy needs to *determine* rather than reveal the secrets (5).
 Lesson III: the least total under a cap on the number of guesses (6) and the tree-counting
 lower bound on a whole game's total (7).
@@ -298,6 +299,155 @@ def _number_of_replies() -> Plan:
             f"your count equals the replies found in the table of every game of at most {ENUMERATED_CODES} "
             f"codes, and the closed form for every game up to {REPLY_PEGS} pegs and {REPLY_COLOURS} colours "
             "(one colour, two colours and three or more all behave differently)."
+        ),
+    )
+
+
+# -- 8. a guess and a secret for every reply (lesson I) ---------------------------------------------
+
+
+def _reply_occurs(pegs: int, colours: int, black: int, white: int) -> bool:
+    """Whether some guess and secret of the game give (black, white): the count of exercise 2 reply
+    by reply. On the p - b pegs that are not black every peg differs, so one colour leaves no such
+    peg, two colours give an even white count (the pegs show 1 against 2 or 2 against 1, and the
+    whites pair them), and three colours give every white count but 1 on a single peg."""
+    if black < 0 or white < 0 or black + white > pegs:
+        return False
+    mismatched = pegs - black
+    if colours == 1:
+        return mismatched == 0
+    if colours == 2:
+        return white % 2 == 0
+    return not (mismatched == 1 and white == 1)
+
+
+def _reply_witness(pegs: int, colours: int, black: int, white: int) -> tuple[str, str] | None:
+    """A guess and a secret with the reply (black, white), built peg by peg, or None.
+
+    Black pegs show colour 1 in both codes. Of the m = p - b others, ``white`` pegs form a group
+    whose colours the two codes share (swaps 1-2 and 2-1, one cycle 1-2, 2-3, 3-1 for an odd
+    group; for w = 1 the two pegs 1-2, 2-3), and the rest show 1 against 2, which adds no white
+    because the group already holds as many 1s in the guess as in the secret (or more)."""
+    if not _reply_occurs(pegs, colours, black, white):
+        return None
+    guess, secret = "1" * black, "1" * black
+    if white == 1:
+        group = [("1", "2"), ("2", "3")]
+    else:
+        group = [("1", "2"), ("2", "1")] * (white // 2)
+        if white % 2:
+            group[:2] = [("1", "2"), ("2", "3"), ("3", "1")]
+    group += [("1", "2")] * (pegs - black - len(group))
+    guess += "".join(g for g, _ in group)
+    secret += "".join(s for _, s in group)
+    return guess, secret
+
+
+WITNESS_SMALL = [(p, c) for p in range(1, 5) for c in range(1, 5)]
+WITNESS_LARGE = [(p, c) for p in range(5, 13) for c in (1, 2, 3, 4, 6, 9)]
+
+
+def _witness_cases(games: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+    """(pegs, colours, black, white) for every pair with b + w <= p of each game."""
+    return [
+        (pegs, colours, black, white)
+        for pegs, colours in games
+        for black in range(pegs + 1)
+        for white in range(pegs - black + 1)
+    ]
+
+
+def _witness_kind(value: Any) -> str | None:
+    """None, or a pair of strings."""
+    if value is None:
+        return None
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        return "not a pair: a tuple (guess, secret) of two codes, or None, is asked"
+    for part in value:
+        if not isinstance(part, str):
+            return f"a pair holding {show(part)}, not a code: codes are digit strings such as '1122'"
+    return None
+
+
+def _witness_judge(case: tuple, given: tuple[str, str] | None) -> str | None:
+    pegs, colours, black, white = case
+    game = _game_words(pegs, colours)
+    reply = f"({black}, {white})"
+    occurs = _reply_occurs(pegs, colours, black, white)
+    if given is None:
+        if not occurs:
+            return None
+        return f"in {game} you answer None for the reply {reply}, but some guess and secret give it."
+    guess, secret = given
+    allowed = "123456789"[:colours]
+    for name, code in (("guess", guess), ("secret", secret)):
+        if len(code) != pegs or any(digit not in allowed for digit in code):
+            return (
+                f"in {game} your {name} {show(code)} for the reply {reply} is not a code of the game: "
+                f"{_plural(pegs, 'digit')} from {allowed[0]} to {allowed[-1]} are asked."
+            )
+    scored = _reference_feedback(guess, secret)
+    if scored == (black, white):
+        return None
+    if not occurs:
+        return (
+            f"in {game} your guess {guess} and secret {secret} give {scored}, not {reply}; no pair gives "
+            f"{reply}, so None is the answer there."
+        )
+    return f"in {game} your guess {guess} and secret {secret} give {scored}, not {reply}."
+
+
+def _witness_hidden(draw: random.Random) -> list[Stage]:
+    """40 replies of games with 13 to 30 pegs and 1 to 9 colours."""
+    cases = set()
+    while len(cases) < 40:
+        pegs, colours = draw.randint(13, 30), draw.randint(1, 9)
+        black = draw.randint(0, pegs)
+        cases.add((pegs, colours, black, draw.randint(0, pegs - black)))
+    return [hidden_stage(sorted(cases), judge=_witness_judge, label="replies the grader drew")]
+
+
+@exercise(
+    "mastermind-8",
+    names="pegs, colours, black, white",
+    without="puzzles.mastermind",
+    asks=(
+        "reply_witness(pegs, colours, black, white): a guess and a secret of the game with that reply, or "
+        "None when no pair gives it, without the package"
+    ),
+    verifies=(
+        "every reply (b, w) with b + w <= p of every game with 1 to 4 pegs and 1 to 4 colours, then of the "
+        "games with 5 to 12 pegs and 1, 2, 3, 4, 6 or 9 colours: a pair must be two codes of the game "
+        "whose score (by a feedback written in the check) is the reply, None must be given exactly where "
+        "no pair exists; refuses answers that reach puzzles.mastermind"
+    ),
+    hidden=_witness_hidden,
+)
+def _witnesses() -> Plan:
+    """reply_witness(pegs, colours, black, white) -> (guess, secret) with that score, or None."""
+    small, large = _witness_cases(WITNESS_SMALL), _witness_cases(WITNESS_LARGE)
+    return Plan(
+        [
+            Stage(
+                small,
+                judge=_witness_judge,
+                label=f"the {len(small)} replies of the games with 1 to 4 pegs and 1 to 4 colours",
+            ),
+            Stage(
+                large,
+                judge=_witness_judge,
+                label=f"the {len(large)} replies of the games with 5 to 12 pegs",
+                smallest=False,
+                far="games with 5 to 12 pegs",
+            ),
+        ],
+        what="your pair",
+        kind=_witness_kind,
+        passed=(
+            f"a guess and a secret with the reply asked, or None where no pair gives it, for all "
+            f"{len(small) + len(large)} replies (b, w) of the games with 1 to 4 pegs and 1 to 4 colours and "
+            "of those with 5 to 12 pegs and 1, 2, 3, 4, 6 or 9 colours; every pair scored by a feedback "
+            "written in the check."
         ),
     )
 

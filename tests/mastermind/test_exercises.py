@@ -1,4 +1,4 @@
-"""The Mastermind exercises (mastermind-1 .. mastermind-7).
+"""The Mastermind exercises (mastermind-1 .. mastermind-8).
 
 Each check accepts the lesson's worked solution and refuses near misses, lookup tables of the
 values the lessons show, always-equal objects, and the package's own functions by any route
@@ -48,6 +48,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "mastermind"
 LESSON = {
     "mastermind-1": NOTEBOOKS / "01-codes-and-partitions.ipynb",
     "mastermind-2": NOTEBOOKS / "01-codes-and-partitions.ipynb",
+    "mastermind-8": NOTEBOOKS / "01-codes-and-partitions.ipynb",
     "mastermind-3": NOTEBOOKS / "02-heuristics.ipynb",
     "mastermind-4": NOTEBOOKS / "02-heuristics.ipynb",
     "mastermind-5": NOTEBOOKS / "02-heuristics.ipynb",
@@ -109,6 +110,7 @@ ALWAYS_EQUAL = {
     "mastermind-5": lambda strategy: AlwaysEqualInt(-1),
     "mastermind-6": lambda game, candidates, d: AlwaysEqualInt(-1),
     "mastermind-7": lambda pegs, colours: AlwaysEqualInt(-1),
+    "mastermind-8": lambda pegs, colours, black, white: AlwaysEqualTuple(("1" * pegs, "1" * pegs)),
 }
 
 
@@ -153,6 +155,12 @@ PACKAGE = {
         "puzzles.mastermind.search",
         "pegs, colours",
         "M.tree_lower_bound(colours**pegs, R(pegs, colours) - 1)",
+    ),
+    "mastermind-8": (
+        "puzzles.mastermind.model",
+        "pegs, colours, black, white",
+        "next(((g, s) for g in M.Game(pegs, colours).codes for s in M.Game(pegs, colours).codes "
+        "if M.Game(pegs, colours).feedback(g, s) == (black, white)), None)",
     ),
 }
 ROUTES = {
@@ -328,6 +336,83 @@ def test_enumerating_replies_cannot_reach_forty_pegs():
 
     with time_limit("mastermind-2", 2):
         rejected("mastermind-2", by_enumeration, why="took longer than 2 s")
+
+
+# -- 8. a guess and a secret for every reply -------------------------------------------------------
+
+
+def test_the_replies_said_to_occur_are_those_of_the_reply_tables_and_every_witness_scores_its_reply():
+    for pegs in range(1, 8):
+        for colours in range(1, 8):
+            if colours**pegs > 4096:
+                continue
+            game = Game(pegs, colours)
+            seen = {game.feedbacks[index] for index in np.unique(game.table)}
+            for black in range(pegs + 1):
+                for white in range(pegs - black + 1):
+                    assert checks._reply_occurs(pegs, colours, black, white) == ((black, white) in seen)
+                    pair = checks._reply_witness(pegs, colours, black, white)
+                    assert (pair is None) == ((black, white) not in seen)
+                    if pair is not None:
+                        assert game.feedback(*pair) == (black, white) == by_hand(*pair)
+
+
+def test_the_witnesses_reach_far_games_by_the_hand_count():
+    for pegs, colours in [(13, 2), (20, 3), (30, 9), (12, 1)]:
+        for black in range(pegs + 1):
+            for white in range(pegs - black + 1):
+                pair = checks._reply_witness(pegs, colours, black, white)
+                assert (pair is None) == (not checks._reply_occurs(pegs, colours, black, white))
+                if pair is not None:
+                    assert by_hand(*pair) == (black, white)
+                    assert set("".join(pair)) <= set("123456789"[:colours])
+    # three colours give every reply but (p - 1, 1): the count of exercise 2, reply by reply
+    for pegs in range(1, 11):
+        occurring = sum(
+            checks._reply_occurs(pegs, 3, b, w) for b in range(pegs + 1) for w in range(pegs - b + 1)
+        )
+        assert occurring == pegs * (pegs + 3) // 2 == replies_by_hand(pegs, 3)
+        assert sum(checks._reply_occurs(pegs, 2, b, w) for b in range(pegs + 1) for w in range(pegs + 1)) == (
+            replies_by_hand(pegs, 2)
+        )
+
+
+def test_witness_near_misses():
+    def never(pegs, colours, black, white):
+        return None
+
+    rejected("mastermind-8", never, why="you answer None for the reply (1, 0), but some guess")
+
+    def swapped(pegs, colours, black, white):
+        pair = by_hand_witness(pegs, colours, black, white)
+        return pair if pair is None else (pair[0], pair[0])
+
+    rejected("mastermind-8", swapped, why="give (1, 0), not (0, 0)")
+
+    def too_long(pegs, colours, black, white):
+        pair = by_hand_witness(pegs, colours, black, white)
+        return pair if pair is None else (pair[0] + "1", pair[1] + "1")
+
+    rejected("mastermind-8", too_long, why="is not a code of the game: 1 digit from 1 to 1 are asked")
+
+    def as_digits(pegs, colours, black, white):
+        pair = by_hand_witness(pegs, colours, black, white)
+        return pair if pair is None else (int(pair[0]), int(pair[1]))
+
+    rejected("mastermind-8", as_digits, why="not a code")
+    accepted("mastermind-8", lambda *case: (lambda pair: pair and list(pair))(by_hand_witness(*case)))
+
+
+def by_hand_witness(pegs, colours, black, white):
+    """A witness written here by search over two small blocks, for answers without the package."""
+    mismatched = pegs - black
+    if (colours == 1 and mismatched) or (colours == 2 and white % 2) or (mismatched == 1 and white == 1):
+        return None
+    block = {0: "", 1: "12/23", 3: "123/231"}.get(white % 2 and min(white, 3), "")
+    guess, secret = block.split("/") if block else ("", "")
+    guess, secret = guess + "12" * ((white - len(guess)) // 2), secret + "21" * ((white - len(secret)) // 2)
+    guess, secret = guess + "1" * (mismatched - len(guess)), secret + "2" * (mismatched - len(secret))
+    return "1" * black + guess, "1" * black + secret
 
 
 # -- 3. Knuth's guess ----------------------------------------------------------------------------------

@@ -121,6 +121,83 @@ def replies_three_colours_lose_one_for_odd_pegs(pegs, colours):
     return pegs * (pegs + 3) // 2 - (pegs % 2 if colours == 3 else 0)
 
 
+# -- 8. a guess and a secret for every reply -------------------------------------------------------
+
+
+def _score(guess, secret):
+    black = sum(a == b for a, b in zip(guess, secret, strict=True))
+    return black, sum((Counter(guess) & Counter(secret)).values()) - black
+
+
+def _built(black, white, mismatched, odd_block):
+    """Blacks of colour 1, swaps 1-2/2-1 for the whites, ``odd_block`` for an odd one, 1 against 2 after."""
+    block = [("1", "2"), ("2", "1")] * (white // 2)
+    if white % 2:
+        block = block[:-2] + odd_block if white > 1 else list(odd_block)
+    block += [("1", "2")] * (mismatched - len(block))
+    return "1" * black + "".join(g for g, _ in block), "1" * black + "".join(s for _, s in block)
+
+
+@shape("mastermind-8", "wrong model")
+def witness_with_three_colours_always(pegs, colours, black, white):
+    """Builds every reply with the three-colour blocks, also in a game of two colours: odd whites
+    get a code holding a 3, which is not a code of that game."""
+    mismatched = pegs - black
+    if (colours == 1 and mismatched) or (mismatched == 1 and white == 1):
+        return None
+    odd = [("1", "2"), ("2", "3")] if white == 1 else [("1", "2"), ("2", "3"), ("3", "1")]
+    return _built(black, white, mismatched, odd)
+
+
+@shape("mastermind-8", "wrong model")
+def witness_without_the_impossible_reply(pegs, colours, black, white):
+    """Forgets that (p - 1, 1) never occurs, and builds a pair for it that scores (p - 1, 0)."""
+    mismatched = pegs - black
+    if (colours == 1 and mismatched) or (colours == 2 and white % 2):
+        return None
+    if white == 1 and mismatched == 1:
+        return "1" * black + "1", "1" * black + "2"
+    odd = [("1", "2"), ("2", "3")] if white == 1 else [("1", "2"), ("2", "3"), ("3", "1")]
+    return _built(black, white, mismatched, odd)
+
+
+@shape("mastermind-8", "off by one")
+def witness_refusing_one_black_short_of_the_win(pegs, colours, black, white):
+    """Reads "p - 1 blacks" as impossible whatever the white count: answers None for (p - 1, 0),
+    which a single differing peg gives."""
+    mismatched = pegs - black
+    if (colours == 1 and mismatched) or (colours == 2 and white % 2) or mismatched == 1:
+        return None
+    odd = [("1", "2"), ("2", "3")] if white == 1 else [("1", "2"), ("2", "3"), ("3", "1")]
+    return _built(black, white, mismatched, odd)
+
+
+@shape("mastermind-8", "off by one")
+def witness_with_a_filler_that_adds_a_white(pegs, colours, black, white):
+    """Fills the pegs left after the block with 2 against 1 instead of 1 against 2: after the w = 1
+    block, whose guess holds the spare 1, the first such peg adds a white."""
+    mismatched = pegs - black
+    if (colours == 1 and mismatched) or (colours == 2 and white % 2) or (mismatched == 1 and white == 1):
+        return None
+    if white == 1:
+        block = [("1", "2"), ("2", "3")] + [("2", "1")] * (mismatched - 2)
+        return "1" * black + "".join(g for g, _ in block), "1" * black + "".join(s for _, s in block)
+    return _built(black, white, mismatched, [("1", "2"), ("2", "3"), ("3", "1")])
+
+
+@shape("mastermind-8", "small inputs only")
+def witness_by_searching_every_pair(pegs, colours, black, white):
+    """Searches every guess and secret: right up to 64 codes, and gives up (None) beyond."""
+    if colours**pegs > 64:
+        return None
+    codes = ["".join(code) for code in itertools.product("123456789"[:colours], repeat=pegs)]
+    for guess in codes:
+        for secret in codes:
+            if _score(guess, secret) == (black, white):
+                return guess, secret
+    return None
+
+
 # -- 3 and 4. the classic game ---------------------------------------------------------------------
 
 
