@@ -1,4 +1,4 @@
-"""The Mastermind exercises (mastermind-1 .. mastermind-8).
+"""The Mastermind exercises (mastermind-1 .. mastermind-9).
 
 Each check accepts the lesson's worked solution and refuses near misses, lookup tables of the
 values the lessons show, always-equal objects, and the package's own functions by any route
@@ -50,6 +50,7 @@ LESSON = {
     "mastermind-2": NOTEBOOKS / "01-codes-and-partitions.ipynb",
     "mastermind-8": NOTEBOOKS / "01-codes-and-partitions.ipynb",
     "mastermind-3": NOTEBOOKS / "02-heuristics.ipynb",
+    "mastermind-9": NOTEBOOKS / "02-heuristics.ipynb",
     "mastermind-4": NOTEBOOKS / "02-heuristics.ipynb",
     "mastermind-5": NOTEBOOKS / "02-heuristics.ipynb",
     "mastermind-6": NOTEBOOKS / "03-optimal-strategies.ipynb",
@@ -111,6 +112,7 @@ ALWAYS_EQUAL = {
     "mastermind-6": lambda game, candidates, d: AlwaysEqualInt(-1),
     "mastermind-7": lambda pegs, colours: AlwaysEqualInt(-1),
     "mastermind-8": lambda pegs, colours, black, white: AlwaysEqualTuple(("1" * pegs, "1" * pegs)),
+    "mastermind-9": lambda candidates: AlwaysEqualStr("6666"),
 }
 
 
@@ -155,6 +157,11 @@ PACKAGE = {
         "puzzles.mastermind.search",
         "pegs, colours",
         "M.tree_lower_bound(colours**pegs, R(pegs, colours) - 1)",
+    ),
+    "mastermind-9": (
+        "puzzles.mastermind.heuristics",
+        "candidates",
+        "M.heuristic_guess(GAME, candidates, 'entropy')",
     ),
     "mastermind-8": (
         "puzzles.mastermind.model",
@@ -480,6 +487,67 @@ def test_knuth_near_misses():
     )
 
 
+# -- 9. the entropy rule, exactly ------------------------------------------------------------------
+
+
+def entropy_by_scan(candidates) -> str:
+    """The entropy rule by a plain scan of the reply table: the least product of n_i^n_i (exact),
+    a candidate, the lowest code."""
+    counts = cells_by_table(CLASSIC, candidates)
+    product = [math.prod(int(s) ** int(s) for s in row if s) for row in counts]
+    possible = set(candidates)
+    return min(CLASSIC.codes, key=lambda code: (product[CLASSIC.index(code)], code not in possible, code))
+
+
+def test_entropy_references_agree_with_a_plain_scan():
+    met, arbitrary = checks._entropy_sets()
+    assert len(met) == 10 and all(len(s) >= 3 for s in met)
+    for candidates in [*checks.ENTROPY_TIES, *met, *arbitrary]:
+        assert checks._entropy(candidates) == entropy_by_scan(candidates)
+
+
+def test_every_tie_set_ties_exactly_and_a_floating_point_sum_misranks_one():
+    from support.student_shapes.mastermind import entropy_in_floating_point, entropy_in_nats
+
+    floats = {
+        "p log2 p": entropy_in_floating_point,
+        "p ln p": entropy_in_nats,
+        "n_i log2 n_i": lambda cs: min(
+            CLASSIC.codes,
+            key=lambda code: (
+                sum(s * math.log2(s) for s in CLASSIC.partition_sizes(code, cs).values()),
+                code not in set(cs),
+                code,
+            ),
+        ),
+    }
+    misled = set()
+    for candidates in checks.ENTROPY_TIES:
+        counts = cells_by_table(CLASSIC, candidates)
+        products = [math.prod(int(s) ** int(s) for s in row if s) for row in counts]
+        assert products.count(min(products)) >= 2  # the best entropy is reached by several guesses
+        for name, rule in floats.items():
+            if rule(candidates) != entropy_by_scan(candidates):
+                misled.add(name)
+    assert misled == set(floats)
+
+
+def test_entropy_near_misses():
+    def by_float(candidates):
+        n, possible = len(candidates), set(candidates)
+
+        def key(code):
+            sizes = CLASSIC.partition_sizes(code, candidates).values()
+            return (sum(s / n * math.log2(s / n) for s in sizes), code not in possible, code)
+
+        return min(CLASSIC.codes, key=key)
+
+    verdict = rejected("mastermind-9", by_float, why="their entropies are exactly equal")
+    assert "the lower code wins" in verdict.message
+    accepted("mastermind-9", entropy_by_scan)
+    rejected("mastermind-9", lambda cs: knuth_by_scan(cs), why="its entropy is the larger")
+
+
 # -- 4. obviously-optimal guesses ---------------------------------------------------------------------
 
 
@@ -653,7 +721,10 @@ def _revealed_by_hand(strategy) -> int:
 def test_determine_near_misses():
     verdict = rejected("mastermind-5", lambda s: _revealed_by_hand(s) - _leaves(s.root), why="dawdling")
     assert "determined after" in verdict.message
-    rejected("mastermind-5", _revealed_by_hand, why="is the total to reveal its secrets; they are determined")
+    verdict = rejected(
+        "mastermind-5", _revealed_by_hand, why="is the total to reveal its secrets: a secret that"
+    )
+    assert "4849" not in verdict.message  # the first failure is Knuth's tree, whose total is not told
     rejected("mastermind-5", lambda s: _revealed_by_hand(s) - s.game.size)
     shown = {"worst-case heuristic": 5801, "expected-size heuristic": 5696, "most-parts heuristic": 5668}
     rejected("mastermind-5", lambda s: shown.get(s.name, 0))
@@ -990,6 +1061,21 @@ def test_the_public_check_asks_a_set_in_two_games():
     for _, (game, candidates, d) in plan.cases():
         games.setdefault((candidates, d), set()).add(game)
     assert any(len(seen) > 1 for seen in games.values())
+
+
+def test_an_average_is_told_it_is_an_average_and_a_candidates_only_search_that_a_guess_outside_is_needed():
+    from support.student_shapes.mastermind import (
+        capped_total_as_an_average,
+        capped_total_guessing_candidates_only,
+    )
+
+    verdict = verify("mastermind-6", capped_total_as_an_average)
+    assert verdict.status == "incorrect" and "an average over the candidates" in verdict.message, verdict
+    assert "use //" not in verdict.message
+    verdict = verify("mastermind-6", capped_total_guessing_candidates_only)
+    assert verdict.status == "incorrect" and "a guess outside the candidates is needed" in verdict.message
+    assert checks._within_by_candidates(Game(2, 4), ("11", "22", "33", "44"), 3) is False
+    assert checks._within_by_candidates(Game(2, 4), ("11", "22", "33", "44"), 4) is True
 
 
 def test_an_infinite_total_is_told_no_strategy_was_found_where_one_exists():

@@ -224,6 +224,57 @@ def _worst(candidates):
     return _cell_counts(candidates).max(axis=1)
 
 
+def _entropy_guess(candidates, key):
+    """The code with the least key(cell sizes in reply order), ties to a candidate, then the lowest."""
+    codes, index, _ = _classic()
+    counts = _cell_counts(candidates)
+    possible = set(candidates)
+    scores = {code: key([int(s) for s in counts[index[code]] if s]) for code in codes}
+    return min(codes, key=lambda code: (scores[code], code not in possible, code))
+
+
+@shape("mastermind-9", "float")
+def entropy_in_floating_point(candidates):
+    """Sums p log2 p in floating point: an exact tie of two guesses is decided by a rounding error."""
+    n = len(candidates)
+    return _entropy_guess(candidates, lambda sizes: sum(s / n * math.log2(s / n) for s in sizes))
+
+
+@shape("mastermind-9", "float")
+def entropy_in_nats(candidates):
+    """The entropy in natural logarithms, as a float: the same ranking but for the roundings, which
+    break exact ties."""
+    n = len(candidates)
+    return _entropy_guess(candidates, lambda sizes: sum(s / n * math.log(s / n) for s in sizes))
+
+
+@shape("mastermind-9", "wrong model")
+def entropy_largest_product(candidates):
+    """Takes the guess with the largest product of n_i^n_i, which is the smallest entropy."""
+    return _entropy_guess(candidates, lambda sizes: -math.prod(s**s for s in sizes))
+
+
+@shape("mastermind-9", "wrong model")
+def entropy_ties_to_the_lowest_code(candidates):
+    """The exact rule, but a tie goes to the lowest code whether or not it is a candidate."""
+    codes, index, _ = _classic()
+    counts = _cell_counts(candidates)
+    return min(codes, key=lambda code: (math.prod(int(s) ** int(s) for s in counts[index[code]] if s), code))
+
+
+_ENTROPY_BY_SIZE: dict = {}
+
+
+@shape("mastermind-9", "partial cache")
+def entropy_cached_on_the_number_of_candidates(candidates):
+    """The exact rule, memoised on the number of candidates, kept between calls."""
+    if len(candidates) not in _ENTROPY_BY_SIZE:
+        _ENTROPY_BY_SIZE[len(candidates)] = _entropy_guess(
+            candidates, lambda sizes: math.prod(s**s for s in sizes)
+        )
+    return _ENTROPY_BY_SIZE[len(candidates)]
+
+
 @shape("mastermind-3", "wrong model")
 def knuth_ties_to_the_lowest_code(candidates):
     """The least largest cell, ties to the lowest code: a candidate is not preferred."""
@@ -565,6 +616,24 @@ def capped_total_guessing_candidates_only(game, candidates, d):
         return best
 
     return least(tuple(sorted(candidates)), d)
+
+
+@shape("mastermind-6", "float")
+def capped_total_as_an_average(game, candidates, d):
+    """The right recursion, but returns the average number of guesses (total / |S|), a float."""
+
+    @cache
+    def least(cell, left):
+        if left == 0:
+            return math.inf
+        if len(cell) == 1:
+            return 1
+        best = math.inf
+        for _guess, cells in _useful_splits(game, cell):
+            best = min(best, len(cell) + sum(least(part, left - 1) for part in cells))
+        return best
+
+    return least(tuple(sorted(candidates)), d) / len(candidates)
 
 
 # -- 7. the tree-counting bound --------------------------------------------------------------------
