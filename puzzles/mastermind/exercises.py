@@ -308,40 +308,14 @@ def _number_of_replies() -> Plan:
 
 
 def _reply_occurs(pegs: int, colours: int, black: int, white: int) -> bool:
-    """Whether some guess and secret of the game give (black, white): the count of exercise 2 reply
-    by reply. On the p - b pegs that are not black every peg differs, so one colour leaves no such
-    peg, two colours give an even white count (the pegs show 1 against 2 or 2 against 1, and the
-    whites pair them), and three colours give every white count but 1 on a single peg."""
-    if black < 0 or white < 0 or black + white > pegs:
+    """Whether some guess and secret of the game give (black, white), from the package's list of the
+    replies p pegs can give (``feedback_pairs``) and the parity of the whites with two colours: the
+    count of exercise 2, reply by reply (the tests confirm it on every reply table)."""
+    if colours < 2:
+        return (black, white) == (pegs, 0)
+    if (black, white) not in feedback_pairs(pegs):
         return False
-    mismatched = pegs - black
-    if colours == 1:
-        return mismatched == 0
-    if colours == 2:
-        return white % 2 == 0
-    return not (mismatched == 1 and white == 1)
-
-
-def _reply_witness(pegs: int, colours: int, black: int, white: int) -> tuple[str, str] | None:
-    """A guess and a secret with the reply (black, white), built peg by peg, or None.
-
-    Black pegs show colour 1 in both codes. Of the m = p - b others, ``white`` pegs form a group
-    whose colours the two codes share (swaps 1-2 and 2-1, one cycle 1-2, 2-3, 3-1 for an odd
-    group; for w = 1 the two pegs 1-2, 2-3), and the rest show 1 against 2, which adds no white
-    because the group already holds as many 1s in the guess as in the secret (or more)."""
-    if not _reply_occurs(pegs, colours, black, white):
-        return None
-    guess, secret = "1" * black, "1" * black
-    if white == 1:
-        group = [("1", "2"), ("2", "3")]
-    else:
-        group = [("1", "2"), ("2", "1")] * (white // 2)
-        if white % 2:
-            group[:2] = [("1", "2"), ("2", "3"), ("3", "1")]
-    group += [("1", "2")] * (pegs - black - len(group))
-    guess += "".join(g for g, _ in group)
-    secret += "".join(s for _, s in group)
-    return guess, secret
+    return colours >= 3 or white % 2 == 0
 
 
 WITNESS_SMALL = [(p, c) for p in range(1, 5) for c in range(1, 5)]
@@ -1152,16 +1126,16 @@ def _total_kind(value: Any) -> str | None:
     return whole(value)
 
 
-def _within_by_candidates(game: Game, cell: tuple[str, ...], d: int) -> bool:
+def _within_by_candidates(game: Game, cell: tuple[str, ...], left: int) -> bool:
     """Whether some strategy that guesses only codes still possible reveals every code of the cell
-    within d guesses (the cells the check asks are small: at most 11 codes)."""
+    within ``left`` guesses (the cells the check asks are small: at most 11 codes)."""
     if len(cell) == 1:
-        return d >= 1
-    if d <= 1:
+        return left >= 1
+    if left <= 1:
         return False
     return any(
         all(
-            _within_by_candidates(game, tuple(part), d - 1)
+            _within_by_candidates(game, tuple(part), left - 1)
             for reply, part in game.partition(guess, cell).items()
             if reply != game.hit
         )

@@ -358,7 +358,7 @@ def test_the_replies_said_to_occur_are_those_of_the_reply_tables_and_every_witne
             for black in range(pegs + 1):
                 for white in range(pegs - black + 1):
                     assert checks._reply_occurs(pegs, colours, black, white) == ((black, white) in seen)
-                    pair = checks._reply_witness(pegs, colours, black, white)
+                    pair = by_hand_witness(pegs, colours, black, white)
                     assert (pair is None) == ((black, white) not in seen)
                     if pair is not None:
                         assert game.feedback(*pair) == (black, white) == by_hand(*pair)
@@ -368,7 +368,7 @@ def test_the_witnesses_reach_far_games_by_the_hand_count():
     for pegs, colours in [(13, 2), (20, 3), (30, 9), (12, 1)]:
         for black in range(pegs + 1):
             for white in range(pegs - black + 1):
-                pair = checks._reply_witness(pegs, colours, black, white)
+                pair = by_hand_witness(pegs, colours, black, white)
                 assert (pair is None) == (not checks._reply_occurs(pegs, colours, black, white))
                 if pair is not None:
                     assert by_hand(*pair) == (black, white)
