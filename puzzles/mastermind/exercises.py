@@ -979,6 +979,12 @@ def _determine_judge(case: tuple, given: int) -> str | None:
             f"{where} your total, {given}, is the total to reveal its secrets: a secret that is the only "
             "code left at a node is determined before that node's guess, not by it."
         )
+    if (data["pegs"], data["colours"]) == (4, 6):  # the lesson's own game: its total is the answer
+        return (
+            f"{where} your total is {given}, not the number of guesses that determine its secrets (they are "
+            f"revealed after {revealed}). Try your function on a small game first, such as "
+            "heuristic_strategy(Game(2, 2), 'worst-case'), whose totals you can count by hand."
+        )
     return (
         f"{where} your total is {given}; its secrets are determined after {determined} guesses in all "
         f"(and revealed after {revealed})."

@@ -720,7 +720,11 @@ def _revealed_by_hand(strategy) -> int:
 
 def test_determine_near_misses():
     verdict = rejected("mastermind-5", lambda s: _revealed_by_hand(s) - _leaves(s.root), why="dawdling")
-    assert "determined after" in verdict.message
+    # a strategy of the classic game: its determined total is the lesson's answer, so it is not told
+    assert "not the number of guesses that determine" in verdict.message and "4849" not in verdict.message
+    determine = worked("mastermind-5")
+    verdict = rejected("mastermind-5", lambda s: determine(s) + 2 * (s.game.size < 1296))
+    assert "determined after" in verdict.message  # a smaller game's totals are told
     verdict = rejected(
         "mastermind-5", _revealed_by_hand, why="is the total to reveal its secrets: a secret that"
     )
