@@ -1,8 +1,9 @@
-"""Checks for the Mastermind unit's exercises ("mastermind-1" .. "mastermind-7").
+"""Checks for the Mastermind unit's exercises ("mastermind-1" .. "mastermind-8").
 
-Lesson I: the feedback of a guess (1) and the number of replies a game with p pegs and c
-colours can give (2). Lesson II: Knuth's guess (3), the obviously-optimal guess (4), and the
-number of guesses a strategy needs to *determine* rather than reveal the secrets (5).
+Lesson I: the feedback of a guess (1), the number of replies a game with p pegs and c
+colours can give (2), and a guess and a secret for each reply, or None where none exists (8).
+Lesson II: Knuth's guess (3), the entropy rule's guess with exact ties (9), the obviously-optimal
+guess (4), and the number of guesses a strategy needs to *determine* rather than reveal the secrets (5).
 Lesson III: the least total under a cap on the number of guesses (6) and the tree-counting
 lower bound on a whole game's total (7).
 
@@ -23,6 +24,7 @@ gives the other game's total.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from functools import cache
@@ -32,7 +34,7 @@ import numpy as np
 
 from puzzles.course.checker import PackFault, Plan, Stage, exercise, hidden_stage, show, whole
 from puzzles.mastermind import build_data
-from puzzles.mastermind.heuristics import HEURISTICS, heuristic_guess, heuristic_strategy
+from puzzles.mastermind.heuristics import HEURISTICS, _entropy_key, heuristic_guess, heuristic_strategy
 from puzzles.mastermind.model import Game, feedback_pairs, number_of_feedbacks
 from puzzles.mastermind.search import INFEASIBLE, OptimalSearch, _tree_lower_bound
 from puzzles.mastermind.strategy import Strategy, evaluate, evaluate_determined
@@ -302,6 +304,129 @@ def _number_of_replies() -> Plan:
     )
 
 
+# -- 8. a guess and a secret for every reply (lesson I) ---------------------------------------------
+
+
+def _reply_occurs(pegs: int, colours: int, black: int, white: int) -> bool:
+    """Whether some guess and secret of the game give (black, white), from the package's list of the
+    replies p pegs can give (``feedback_pairs``) and the parity of the whites with two colours: the
+    count of exercise 2, reply by reply (the tests confirm it on every reply table)."""
+    if colours < 2:
+        return (black, white) == (pegs, 0)
+    if (black, white) not in feedback_pairs(pegs):
+        return False
+    return colours >= 3 or white % 2 == 0
+
+
+WITNESS_SMALL = [(p, c) for p in range(1, 5) for c in range(1, 5)]
+WITNESS_LARGE = [(p, c) for p in range(5, 13) for c in (1, 2, 3, 4, 6, 9)]
+
+
+def _witness_cases(games: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+    """(pegs, colours, black, white) for every pair with b + w <= p of each game."""
+    return [
+        (pegs, colours, black, white)
+        for pegs, colours in games
+        for black in range(pegs + 1)
+        for white in range(pegs - black + 1)
+    ]
+
+
+def _witness_kind(value: Any) -> str | None:
+    """None, or a pair of strings."""
+    if value is None:
+        return None
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        return "not a pair: a tuple (guess, secret) of two codes, or None, is asked"
+    for part in value:
+        if not isinstance(part, str):
+            return f"a pair holding {show(part)}, not a code: codes are digit strings such as '1122'"
+    return None
+
+
+def _witness_judge(case: tuple, given: tuple[str, str] | None) -> str | None:
+    pegs, colours, black, white = case
+    game = _game_words(pegs, colours)
+    reply = f"({black}, {white})"
+    occurs = _reply_occurs(pegs, colours, black, white)
+    if given is None:
+        if not occurs:
+            return None
+        return f"in {game} you answer None for the reply {reply}, but some guess and secret give it."
+    guess, secret = given
+    allowed = "123456789"[:colours]
+    for name, code in (("guess", guess), ("secret", secret)):
+        if len(code) != pegs or any(digit not in allowed for digit in code):
+            return (
+                f"in {game} your {name} {show(code)} for the reply {reply} is not a code of the game: "
+                f"{_plural(pegs, 'digit')} from {allowed[0]} to {allowed[-1]} are asked."
+            )
+    scored = _reference_feedback(guess, secret)
+    if scored == (black, white):
+        return None
+    if not occurs:
+        return (
+            f"in {game} your guess {guess} and secret {secret} give {scored}, not {reply}; no pair gives "
+            f"{reply}, so None is the answer there."
+        )
+    return f"in {game} your guess {guess} and secret {secret} give {scored}, not {reply}."
+
+
+def _witness_hidden(draw: random.Random) -> list[Stage]:
+    """40 replies of games with 13 to 30 pegs and 1 to 9 colours."""
+    cases = set()
+    while len(cases) < 40:
+        pegs, colours = draw.randint(13, 30), draw.randint(1, 9)
+        black = draw.randint(0, pegs)
+        cases.add((pegs, colours, black, draw.randint(0, pegs - black)))
+    return [hidden_stage(sorted(cases), judge=_witness_judge, label="replies the grader drew")]
+
+
+@exercise(
+    "mastermind-8",
+    names="pegs, colours, black, white",
+    without="puzzles.mastermind",
+    asks=(
+        "reply_witness(pegs, colours, black, white): a guess and a secret of the game with that reply, or "
+        "None when no pair gives it, without the package"
+    ),
+    verifies=(
+        "every reply (b, w) with b + w <= p of every game with 1 to 4 pegs and 1 to 4 colours, then of the "
+        "games with 5 to 12 pegs and 1, 2, 3, 4, 6 or 9 colours: a pair must be two codes of the game "
+        "whose score (by a feedback written in the check) is the reply, None must be given exactly where "
+        "no pair exists; refuses answers that reach puzzles.mastermind"
+    ),
+    hidden=_witness_hidden,
+)
+def _witnesses() -> Plan:
+    """reply_witness(pegs, colours, black, white) -> (guess, secret) with that score, or None."""
+    small, large = _witness_cases(WITNESS_SMALL), _witness_cases(WITNESS_LARGE)
+    return Plan(
+        [
+            Stage(
+                small,
+                judge=_witness_judge,
+                label=f"the {len(small)} replies of the games with 1 to 4 pegs and 1 to 4 colours",
+            ),
+            Stage(
+                large,
+                judge=_witness_judge,
+                label=f"the {len(large)} replies of the games with 5 to 12 pegs",
+                smallest=False,
+                far="games with 5 to 12 pegs",
+            ),
+        ],
+        what="your pair",
+        kind=_witness_kind,
+        passed=(
+            f"a guess and a secret with the reply asked, or None where no pair gives it, for all "
+            f"{len(small) + len(large)} replies (b, w) of the games with 1 to 4 pegs and 1 to 4 colours and "
+            "of those with 5 to 12 pegs and 1, 2, 3, 4, 6 or 9 colours; every pair scored by a feedback "
+            "written in the check."
+        ),
+    )
+
+
 # -- 3. Knuth's guess ------------------------------------------------------------------------------
 
 
@@ -444,6 +569,157 @@ def _knuth_guess() -> Plan:
         passed=(
             f"your guess is Knuth's on {len(large)} large candidate sets his strategy meets ({sizes}), "
             f"{len(middle)} smaller ones and {len(arbitrary)} arbitrary sets of {small}."
+        ),
+    )
+
+
+# -- 9. the entropy rule, exactly (lesson II) --------------------------------------------------------
+
+# Sets of the classic game on which the best entropy is reached by several guesses (an exact tie
+# of the products of n_i^n_i) and a sum of floating-point terms in the order of ``partition_sizes``
+# ranks them by a rounding error, not by the tie rule: -sum p log2 p, sum p ln p, sum n_i log2 n_i
+# each fail on one of them at least. Found by a search over the cells of the entropy strategy's
+# tree and of random guesses (the tests confirm both properties).
+ENTROPY_TIES: list[tuple[str, ...]] = [
+    tuple("1365 1563 3561 3615 5136 6351".split()),
+    tuple("1145 1153 1154 3115 3145 3154 5113 5114 5143".split()),
+    tuple("3462 3464 3465 3611 3612 3615 6411 6412 6414 6415".split()),
+    tuple("1124 1241 1242 1246 1424 1624".split()),
+    tuple(
+        (
+            "2211 2351 2411 2536 2621 2641 3251 3351 3451 3512 3514 3515 3526 3536 3546 3556 4211 4351 4411 "
+            "4536 4621 4641 5231 5321 5331 5341 5351 5431 5536 6221 6241 6421 6441 6532 6534 6535 6536 6621 "
+            "6641"
+        ).split()
+    ),
+    tuple(
+        (
+            "1112 1132 1142 1151 1153 1154 1312 1332 1342 1351 1353 1354 1412 1432 1442 1451 1453 1454 2221 "
+            "2335 2345 2435 2445 3115 3135 3145 3221 3315 3415 3655 4115 4135 4145 4221 4315 4415 4655 5222 "
+            "5223 5224 5563 5564 5566 5635 5645 5655 6355 6455 6655"
+        ).split()
+    ),
+]
+
+
+@cache
+def _entropy_sets() -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """(the cells the entropy strategy meets below its first guesses, arbitrary sets), seeded."""
+    game = _classic()
+    first = heuristic_guess(game, game.codes, "entropy")
+    rng = random.Random(5)
+    met: list[tuple[str, ...]] = []
+    cells = [tuple(c) for reply, c in sorted(game.partition(first).items()) if reply != game.hit]
+    while len(met) < 10:
+        cell = rng.choice([c for c in cells if len(c) > 40])
+        while len(cell) > 30:
+            guess = heuristic_guess(game, cell, "entropy")
+            parts = [
+                tuple(c) for reply, c in sorted(game.partition(guess, cell).items()) if reply != game.hit
+            ]
+            cell = rng.choice([c for c in parts if len(c) >= 3] or parts)
+        if len(cell) >= 3 and cell not in met:
+            met.append(cell)
+    arbitrary = [tuple(sorted(rng.sample(game.codes, rng.randint(2, 25)))) for _ in range(8)]
+    return met, arbitrary
+
+
+@cache
+def _entropy(candidates: tuple[str, ...]) -> str:
+    return heuristic_guess(_classic(), candidates, "entropy")
+
+
+def _product(guess: str, candidates: tuple[str, ...]) -> int:
+    """prod n_i^n_i over the cells of the guess's partition of the candidates (smaller: more entropy)."""
+    return _entropy_key(_classic().partition_sizes(guess, candidates).values())
+
+
+def _entropy_judge(case: tuple, given: str) -> str | None:
+    (candidates,) = case
+    expected = _entropy(candidates)
+    if given == expected:
+        return None
+    among = set(candidates)
+    game = _classic()
+
+    def described(guess: str) -> str:
+        sizes = sorted(game.partition_sizes(guess, candidates).values(), reverse=True)
+        role = "a candidate" if guess in among else "not a candidate"
+        return f"{guess} (cells {'+'.join(map(str, sizes))}, {role})"
+
+    if _product(given, candidates) > _product(expected, candidates):
+        why = "its entropy is the larger"
+    else:
+        tie = "their entropies are exactly equal (the products of n_i^n_i are), so the tie rule decides: "
+        if (given in among) == (expected in among):
+            why = tie + "the lower code wins"
+        else:
+            why = tie + "a candidate wins (it may be the secret)"
+    return (
+        f"on {_the_candidates(candidates)} you guess {described(given)}; the entropy rule guesses "
+        f"{described(expected)}: {why}."
+    )
+
+
+def _entropy_hidden(draw: random.Random) -> list[Stage]:
+    """8 candidate sets: 4 random sets of 2 to 40 codes and 4 cells met after random guesses."""
+    codes = _classic().codes
+    sets = [tuple(sorted(draw.sample(codes, draw.randint(2, 40)))) for _ in range(4)]
+    sets += _cells_after(draw, 4, 80)
+    return [
+        hidden_stage([(s,) for s in dict.fromkeys(sets)], judge=_entropy_judge, label="sets the grader drew")
+    ]
+
+
+@exercise(
+    "mastermind-9",
+    names="candidates",
+    time_limit=15,
+    without="puzzles.mastermind.heuristics",
+    asks=(
+        "entropy_guess(candidates): the entropy rule's guess with exact ties (the product of n_i^n_i), "
+        "ties to a candidate, then to the lowest code"
+    ),
+    verifies=(
+        f"{len(ENTROPY_TIES)} sets where the best guesses tie exactly and a floating-point sum ranks "
+        "them by rounding, 10 cells the entropy strategy meets and 8 arbitrary sets of 2 to 25 "
+        "codes; a wrong guess is told both partitions, whether the entropies tie exactly, and which is a "
+        "candidate; refuses answers that reach puzzles.mastermind.heuristics"
+    ),
+    hidden=_entropy_hidden,
+)
+def _entropy_guess() -> Plan:
+    """entropy_guess(candidates) -> the entropy heuristic's guess (exact ties: possible, then lowest)."""
+    met, arbitrary = _entropy_sets()
+    small = f"{min(map(len, arbitrary))} to {max(map(len, arbitrary))} codes"
+    return Plan(
+        [
+            Stage(
+                [(s,) for s in ENTROPY_TIES],
+                judge=_entropy_judge,
+                label=f"the {len(ENTROPY_TIES)} sets with exact ties",
+                smallest=False,
+            ),
+            Stage(
+                [(s,) for s in met],
+                judge=_entropy_judge,
+                label=f"the {len(met)} cells of the entropy strategy",
+                smallest=False,
+            ),
+            Stage(
+                [(s,) for s in arbitrary],
+                judge=_entropy_judge,
+                label=f"the {len(arbitrary)} arbitrary sets",
+                smallest=False,
+            ),
+        ],
+        what="your guess",
+        kind=_classic_code,
+        build=lambda case: (_unsorted(case[0]),),
+        passed=(
+            f"your guess is the entropy rule's on {len(ENTROPY_TIES)} sets where the best guesses tie "
+            f"exactly (a floating-point sum breaks those ties by rounding), {len(met)} cells of the entropy "
+            f"strategy and {len(arbitrary)} arbitrary sets of {small}."
         ),
     )
 
@@ -700,8 +976,14 @@ def _determine_judge(case: tuple, given: int) -> str | None:
     where = f"for the strategy {data['name']!r} of {game} (first guess {first})"
     if given == revealed:
         return (
-            f"{where} your total, {given}, is the total to reveal its secrets; they are determined after "
-            f"{determined} guesses in all."
+            f"{where} your total, {given}, is the total to reveal its secrets: a secret that is the only "
+            "code left at a node is determined before that node's guess, not by it."
+        )
+    if (data["pegs"], data["colours"]) == (4, 6):  # the lesson's own game: its total is the answer
+        return (
+            f"{where} your total is {given}, not the number of guesses that determine its secrets (they are "
+            f"revealed after {revealed}). Try your function on a small game first, such as "
+            "heuristic_strategy(Game(2, 2), 'worst-case'), whose totals you can count by hand."
         )
     return (
         f"{where} your total is {given}; its secrets are determined after {determined} guesses in all "
@@ -843,15 +1125,66 @@ def _search(pegs: int, colours: int, cap: int | None) -> OptimalSearch:
     return OptimalSearch(_game(pegs, colours), cap)
 
 
-def _capped_judge(case: tuple, given: int) -> str | None:
+def _total_kind(value: Any) -> str | None:
+    """An integer; a float (not nan) is judged with its case, which tells an average from a total."""
+    if isinstance(value, float) and not math.isnan(value):
+        return None
+    return whole(value)
+
+
+def _within_by_candidates(game: Game, cell: tuple[str, ...], left: int) -> bool:
+    """Whether some strategy that guesses only codes still possible reveals every code of the cell
+    within ``left`` guesses (the cells the check asks are small: at most 11 codes)."""
+    if len(cell) == 1:
+        return left >= 1
+    if left <= 1:
+        return False
+    return any(
+        all(
+            _within_by_candidates(game, tuple(part), left - 1)
+            for reply, part in game.partition(guess, cell).items()
+            if reply != game.hit
+        )
+        for guess in cell
+    )
+
+
+def _capped_float(
+    game: Game, where: str, candidates: tuple[str, ...], given: float, expected: int, d: int
+) -> str:
+    """The verdict on a float total: no strategy found, an average, or a float for an integer."""
+    if math.isinf(given):
+        outside = ""
+        if not _within_by_candidates(game, candidates, d):
+            outside = (
+                " (here a guess outside the candidates is needed: no strategy that guesses only codes "
+                "still possible stays within the cap)"
+            )
+        return (
+            f"{where} your total is {given}, an infinite float: a finite integer is asked, and a strategy "
+            f"within the cap exists (its least total is {expected}), so your computation found none where "
+            f"one exists{outside}."
+        )
+    if given * len(candidates) == expected:
+        return (
+            f"{where} your total is {given}, a float, and {given} x {len(candidates)} candidates = "
+            f"{expected}, the least total: your answer is an average over the candidates, where the total "
+            "(an integer) is asked."
+        )
+    return f"{where} your total is {given}, a float: an exact integer total is asked (integer arithmetic)."
+
+
+def _capped_judge(case: tuple, given: int | float) -> str | None:
     (pegs, colours), candidates, d = case
     expected = _search(pegs, colours, d).value(candidates)
     if expected >= INFEASIBLE:
         raise PackFault(f"the check's case {case!r} has no strategy within its cap")
+    where = f"in the game {pegs}x{colours} with {_the_candidates(candidates)} and at most d = {d} guesses"
+    if isinstance(given, float):
+        return _capped_float(_game(pegs, colours), where, candidates, given, expected, d)
     if given == expected:
         return None
     free = _search(pegs, colours, None).value(candidates)
-    where = f"in the game {pegs}x{colours} with {_the_candidates(candidates)} and at most d = {d} guesses"
     if (pegs, colours) == (4, 3) and given == _search(4, 2, d).value(candidates):
         return (
             f"{where} your total is {given}, but the least total is {expected}: {given} is this set's least "
@@ -948,7 +1281,7 @@ def _capped_total() -> Plan:
             ),
         ],
         what="your total",
-        kind=whole,
+        kind=_total_kind,
         build=lambda case: (_game(*case[0]), list(case[1]), case[2]),
         passed=(
             f"right on {len(cases) + len(again)} (game, candidates, cap) cases: {sets} sets of 4x2, 2x5, "

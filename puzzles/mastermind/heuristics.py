@@ -173,7 +173,7 @@ def heuristic_strategy(
     """The strategy that always makes ``heuristic``'s guess (ties: a possible code, then the lowest).
 
     ``first_guess`` fixes the opening; ``shortcut=True`` plays an obviously-optimal guess whenever
-    one exists, which (the chapter's claim, proved in lesson 1, section 5) changes nothing.
+    one exists, which (the chapter's claim, proved in lesson 2, section 2) changes nothing.
     """
     check_game(game)
     _check_heuristic(heuristic)

@@ -11,7 +11,7 @@ partition of S by g is a smaller problem:
 
     T(S) = |S| + min_g  sum_{f != win} T(S_f),      T({x}) = 1.
 
-A cap on the number of guesses any secret may need changes this recursion; how is Exercise 6
+A cap on the number of guesses any secret may need changes this recursion; how is Exercise 8
 of Lesson III.
 
 Making it fast (all exact):

@@ -1,4 +1,4 @@
-"""The Mastermind exercises (mastermind-1 .. mastermind-7).
+"""The Mastermind exercises (mastermind-1 .. mastermind-9).
 
 Each check accepts the lesson's worked solution and refuses near misses, lookup tables of the
 values the lessons show, always-equal objects, and the package's own functions by any route
@@ -48,7 +48,9 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "mastermind"
 LESSON = {
     "mastermind-1": NOTEBOOKS / "01-codes-and-partitions.ipynb",
     "mastermind-2": NOTEBOOKS / "01-codes-and-partitions.ipynb",
+    "mastermind-8": NOTEBOOKS / "01-codes-and-partitions.ipynb",
     "mastermind-3": NOTEBOOKS / "02-heuristics.ipynb",
+    "mastermind-9": NOTEBOOKS / "02-heuristics.ipynb",
     "mastermind-4": NOTEBOOKS / "02-heuristics.ipynb",
     "mastermind-5": NOTEBOOKS / "02-heuristics.ipynb",
     "mastermind-6": NOTEBOOKS / "03-optimal-strategies.ipynb",
@@ -109,6 +111,8 @@ ALWAYS_EQUAL = {
     "mastermind-5": lambda strategy: AlwaysEqualInt(-1),
     "mastermind-6": lambda game, candidates, d: AlwaysEqualInt(-1),
     "mastermind-7": lambda pegs, colours: AlwaysEqualInt(-1),
+    "mastermind-8": lambda pegs, colours, black, white: AlwaysEqualTuple(("1" * pegs, "1" * pegs)),
+    "mastermind-9": lambda candidates: AlwaysEqualStr("6666"),
 }
 
 
@@ -153,6 +157,17 @@ PACKAGE = {
         "puzzles.mastermind.search",
         "pegs, colours",
         "M.tree_lower_bound(colours**pegs, R(pegs, colours) - 1)",
+    ),
+    "mastermind-9": (
+        "puzzles.mastermind.heuristics",
+        "candidates",
+        "M.heuristic_guess(GAME, candidates, 'entropy')",
+    ),
+    "mastermind-8": (
+        "puzzles.mastermind.model",
+        "pegs, colours, black, white",
+        "next(((g, s) for g in M.Game(pegs, colours).codes for s in M.Game(pegs, colours).codes "
+        "if M.Game(pegs, colours).feedback(g, s) == (black, white)), None)",
     ),
 }
 ROUTES = {
@@ -330,6 +345,83 @@ def test_enumerating_replies_cannot_reach_forty_pegs():
         rejected("mastermind-2", by_enumeration, why="took longer than 2 s")
 
 
+# -- 8. a guess and a secret for every reply -------------------------------------------------------
+
+
+def test_the_replies_said_to_occur_are_those_of_the_reply_tables_and_every_witness_scores_its_reply():
+    for pegs in range(1, 8):
+        for colours in range(1, 8):
+            if colours**pegs > 4096:
+                continue
+            game = Game(pegs, colours)
+            seen = {game.feedbacks[index] for index in np.unique(game.table)}
+            for black in range(pegs + 1):
+                for white in range(pegs - black + 1):
+                    assert checks._reply_occurs(pegs, colours, black, white) == ((black, white) in seen)
+                    pair = by_hand_witness(pegs, colours, black, white)
+                    assert (pair is None) == ((black, white) not in seen)
+                    if pair is not None:
+                        assert game.feedback(*pair) == (black, white) == by_hand(*pair)
+
+
+def test_the_witnesses_reach_far_games_by_the_hand_count():
+    for pegs, colours in [(13, 2), (20, 3), (30, 9), (12, 1)]:
+        for black in range(pegs + 1):
+            for white in range(pegs - black + 1):
+                pair = by_hand_witness(pegs, colours, black, white)
+                assert (pair is None) == (not checks._reply_occurs(pegs, colours, black, white))
+                if pair is not None:
+                    assert by_hand(*pair) == (black, white)
+                    assert set("".join(pair)) <= set("123456789"[:colours])
+    # three colours give every reply but (p - 1, 1): the count of exercise 2, reply by reply
+    for pegs in range(1, 11):
+        occurring = sum(
+            checks._reply_occurs(pegs, 3, b, w) for b in range(pegs + 1) for w in range(pegs - b + 1)
+        )
+        assert occurring == pegs * (pegs + 3) // 2 == replies_by_hand(pegs, 3)
+        assert sum(checks._reply_occurs(pegs, 2, b, w) for b in range(pegs + 1) for w in range(pegs + 1)) == (
+            replies_by_hand(pegs, 2)
+        )
+
+
+def test_witness_near_misses():
+    def never(pegs, colours, black, white):
+        return None
+
+    rejected("mastermind-8", never, why="you answer None for the reply (1, 0), but some guess")
+
+    def swapped(pegs, colours, black, white):
+        pair = by_hand_witness(pegs, colours, black, white)
+        return pair if pair is None else (pair[0], pair[0])
+
+    rejected("mastermind-8", swapped, why="give (1, 0), not (0, 0)")
+
+    def too_long(pegs, colours, black, white):
+        pair = by_hand_witness(pegs, colours, black, white)
+        return pair if pair is None else (pair[0] + "1", pair[1] + "1")
+
+    rejected("mastermind-8", too_long, why="is not a code of the game: 1 digit from 1 to 1 are asked")
+
+    def as_digits(pegs, colours, black, white):
+        pair = by_hand_witness(pegs, colours, black, white)
+        return pair if pair is None else (int(pair[0]), int(pair[1]))
+
+    rejected("mastermind-8", as_digits, why="not a code")
+    accepted("mastermind-8", lambda *case: (lambda pair: pair and list(pair))(by_hand_witness(*case)))
+
+
+def by_hand_witness(pegs, colours, black, white):
+    """A witness written here by search over two small blocks, for answers without the package."""
+    mismatched = pegs - black
+    if (colours == 1 and mismatched) or (colours == 2 and white % 2) or (mismatched == 1 and white == 1):
+        return None
+    block = {0: "", 1: "12/23", 3: "123/231"}.get(white % 2 and min(white, 3), "")
+    guess, secret = block.split("/") if block else ("", "")
+    guess, secret = guess + "12" * ((white - len(guess)) // 2), secret + "21" * ((white - len(secret)) // 2)
+    guess, secret = guess + "1" * (mismatched - len(guess)), secret + "2" * (mismatched - len(secret))
+    return "1" * black + guess, "1" * black + secret
+
+
 # -- 3. Knuth's guess ----------------------------------------------------------------------------------
 
 
@@ -393,6 +485,67 @@ def test_knuth_near_misses():
         lambda candidates: knuth_by_scan(candidates) + "1",
         why="not a code of the classic game",
     )
+
+
+# -- 9. the entropy rule, exactly ------------------------------------------------------------------
+
+
+def entropy_by_scan(candidates) -> str:
+    """The entropy rule by a plain scan of the reply table: the least product of n_i^n_i (exact),
+    a candidate, the lowest code."""
+    counts = cells_by_table(CLASSIC, candidates)
+    product = [math.prod(int(s) ** int(s) for s in row if s) for row in counts]
+    possible = set(candidates)
+    return min(CLASSIC.codes, key=lambda code: (product[CLASSIC.index(code)], code not in possible, code))
+
+
+def test_entropy_references_agree_with_a_plain_scan():
+    met, arbitrary = checks._entropy_sets()
+    assert len(met) == 10 and all(len(s) >= 3 for s in met)
+    for candidates in [*checks.ENTROPY_TIES, *met, *arbitrary]:
+        assert checks._entropy(candidates) == entropy_by_scan(candidates)
+
+
+def test_every_tie_set_ties_exactly_and_a_floating_point_sum_misranks_one():
+    from support.student_shapes.mastermind import entropy_in_floating_point, entropy_in_nats
+
+    floats = {
+        "p log2 p": entropy_in_floating_point,
+        "p ln p": entropy_in_nats,
+        "n_i log2 n_i": lambda cs: min(
+            CLASSIC.codes,
+            key=lambda code: (
+                sum(s * math.log2(s) for s in CLASSIC.partition_sizes(code, cs).values()),
+                code not in set(cs),
+                code,
+            ),
+        ),
+    }
+    misled = set()
+    for candidates in checks.ENTROPY_TIES:
+        counts = cells_by_table(CLASSIC, candidates)
+        products = [math.prod(int(s) ** int(s) for s in row if s) for row in counts]
+        assert products.count(min(products)) >= 2  # the best entropy is reached by several guesses
+        for name, rule in floats.items():
+            if rule(candidates) != entropy_by_scan(candidates):
+                misled.add(name)
+    assert misled == set(floats)
+
+
+def test_entropy_near_misses():
+    def by_float(candidates):
+        n, possible = len(candidates), set(candidates)
+
+        def key(code):
+            sizes = CLASSIC.partition_sizes(code, candidates).values()
+            return (sum(s / n * math.log2(s / n) for s in sizes), code not in possible, code)
+
+        return min(CLASSIC.codes, key=key)
+
+    verdict = rejected("mastermind-9", by_float, why="their entropies are exactly equal")
+    assert "the lower code wins" in verdict.message
+    accepted("mastermind-9", entropy_by_scan)
+    rejected("mastermind-9", lambda cs: knuth_by_scan(cs), why="its entropy is the larger")
 
 
 # -- 4. obviously-optimal guesses ---------------------------------------------------------------------
@@ -567,8 +720,15 @@ def _revealed_by_hand(strategy) -> int:
 
 def test_determine_near_misses():
     verdict = rejected("mastermind-5", lambda s: _revealed_by_hand(s) - _leaves(s.root), why="dawdling")
-    assert "determined after" in verdict.message
-    rejected("mastermind-5", _revealed_by_hand, why="is the total to reveal its secrets; they are determined")
+    # a strategy of the classic game: its determined total is the lesson's answer, so it is not told
+    assert "not the number of guesses that determine" in verdict.message and "4849" not in verdict.message
+    determine = worked("mastermind-5")
+    verdict = rejected("mastermind-5", lambda s: determine(s) + 2 * (s.game.size < 1296))
+    assert "determined after" in verdict.message  # a smaller game's totals are told
+    verdict = rejected(
+        "mastermind-5", _revealed_by_hand, why="is the total to reveal its secrets: a secret that"
+    )
+    assert "4849" not in verdict.message  # the first failure is Knuth's tree, whose total is not told
     rejected("mastermind-5", lambda s: _revealed_by_hand(s) - s.game.size)
     shown = {"worst-case heuristic": 5801, "expected-size heuristic": 5696, "most-parts heuristic": 5668}
     rejected("mastermind-5", lambda s: shown.get(s.name, 0))
@@ -905,6 +1065,21 @@ def test_the_public_check_asks_a_set_in_two_games():
     for _, (game, candidates, d) in plan.cases():
         games.setdefault((candidates, d), set()).add(game)
     assert any(len(seen) > 1 for seen in games.values())
+
+
+def test_an_average_is_told_it_is_an_average_and_a_candidates_only_search_that_a_guess_outside_is_needed():
+    from support.student_shapes.mastermind import (
+        capped_total_as_an_average,
+        capped_total_guessing_candidates_only,
+    )
+
+    verdict = verify("mastermind-6", capped_total_as_an_average)
+    assert verdict.status == "incorrect" and "an average over the candidates" in verdict.message, verdict
+    assert "use //" not in verdict.message
+    verdict = verify("mastermind-6", capped_total_guessing_candidates_only)
+    assert verdict.status == "incorrect" and "a guess outside the candidates is needed" in verdict.message
+    assert checks._within_by_candidates(Game(2, 4), ("11", "22", "33", "44"), 3) is False
+    assert checks._within_by_candidates(Game(2, 4), ("11", "22", "33", "44"), 4) is True
 
 
 def test_an_infinite_total_is_told_no_strategy_was_found_where_one_exists():

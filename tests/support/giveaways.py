@@ -84,6 +84,7 @@ GIVEAWAYS: dict[str, tuple[str, ...]] = {
     "trios-5": ("61/140", "2187/3080"),
     "mastermind-1": ("shared - black",),
     "mastermind-2": ("(p + 2) ** 2 // 4", "(pegs + 2) ** 2 // 4", "(p+2)**2//4"),
+    "mastermind-8": ('("2", "3"), ("3", "1")', "1-2, 2-3, 3-1"),
     "mastermind-5": ("4849", "4660", "4668"),
     "mastermind-6": ("T_{d-1}", "d - 1"),
     "mastermind-7": ("4986",),

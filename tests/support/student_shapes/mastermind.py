@@ -121,6 +121,83 @@ def replies_three_colours_lose_one_for_odd_pegs(pegs, colours):
     return pegs * (pegs + 3) // 2 - (pegs % 2 if colours == 3 else 0)
 
 
+# -- 8. a guess and a secret for every reply -------------------------------------------------------
+
+
+def _score(guess, secret):
+    black = sum(a == b for a, b in zip(guess, secret, strict=True))
+    return black, sum((Counter(guess) & Counter(secret)).values()) - black
+
+
+def _built(black, white, mismatched, odd_block):
+    """Blacks of colour 1, swaps 1-2/2-1 for the whites, ``odd_block`` for an odd one, 1 against 2 after."""
+    block = [("1", "2"), ("2", "1")] * (white // 2)
+    if white % 2:
+        block = block[:-2] + odd_block if white > 1 else list(odd_block)
+    block += [("1", "2")] * (mismatched - len(block))
+    return "1" * black + "".join(g for g, _ in block), "1" * black + "".join(s for _, s in block)
+
+
+@shape("mastermind-8", "wrong model")
+def witness_with_three_colours_always(pegs, colours, black, white):
+    """Builds every reply with the three-colour blocks, also in a game of two colours: odd whites
+    get a code holding a 3, which is not a code of that game."""
+    mismatched = pegs - black
+    if (colours == 1 and mismatched) or (mismatched == 1 and white == 1):
+        return None
+    odd = [("1", "2"), ("2", "3")] if white == 1 else [("1", "2"), ("2", "3"), ("3", "1")]
+    return _built(black, white, mismatched, odd)
+
+
+@shape("mastermind-8", "wrong model")
+def witness_without_the_impossible_reply(pegs, colours, black, white):
+    """Forgets that (p - 1, 1) never occurs, and builds a pair for it that scores (p - 1, 0)."""
+    mismatched = pegs - black
+    if (colours == 1 and mismatched) or (colours == 2 and white % 2):
+        return None
+    if white == 1 and mismatched == 1:
+        return "1" * black + "1", "1" * black + "2"
+    odd = [("1", "2"), ("2", "3")] if white == 1 else [("1", "2"), ("2", "3"), ("3", "1")]
+    return _built(black, white, mismatched, odd)
+
+
+@shape("mastermind-8", "off by one")
+def witness_refusing_one_black_short_of_the_win(pegs, colours, black, white):
+    """Reads "p - 1 blacks" as impossible whatever the white count: answers None for (p - 1, 0),
+    which a single differing peg gives."""
+    mismatched = pegs - black
+    if (colours == 1 and mismatched) or (colours == 2 and white % 2) or mismatched == 1:
+        return None
+    odd = [("1", "2"), ("2", "3")] if white == 1 else [("1", "2"), ("2", "3"), ("3", "1")]
+    return _built(black, white, mismatched, odd)
+
+
+@shape("mastermind-8", "off by one")
+def witness_with_a_filler_that_adds_a_white(pegs, colours, black, white):
+    """Fills the pegs left after the block with 2 against 1 instead of 1 against 2: after the w = 1
+    block, whose guess holds the spare 1, the first such peg adds a white."""
+    mismatched = pegs - black
+    if (colours == 1 and mismatched) or (colours == 2 and white % 2) or (mismatched == 1 and white == 1):
+        return None
+    if white == 1:
+        block = [("1", "2"), ("2", "3")] + [("2", "1")] * (mismatched - 2)
+        return "1" * black + "".join(g for g, _ in block), "1" * black + "".join(s for _, s in block)
+    return _built(black, white, mismatched, [("1", "2"), ("2", "3"), ("3", "1")])
+
+
+@shape("mastermind-8", "small inputs only")
+def witness_by_searching_every_pair(pegs, colours, black, white):
+    """Searches every guess and secret: right up to 64 codes, and gives up (None) beyond."""
+    if colours**pegs > 64:
+        return None
+    codes = ["".join(code) for code in itertools.product("123456789"[:colours], repeat=pegs)]
+    for guess in codes:
+        for secret in codes:
+            if _score(guess, secret) == (black, white):
+                return guess, secret
+    return None
+
+
 # -- 3 and 4. the classic game ---------------------------------------------------------------------
 
 
@@ -145,6 +222,57 @@ def _cell_counts(candidates):
 
 def _worst(candidates):
     return _cell_counts(candidates).max(axis=1)
+
+
+def _entropy_guess(candidates, key):
+    """The code with the least key(cell sizes in reply order), ties to a candidate, then the lowest."""
+    codes, index, _ = _classic()
+    counts = _cell_counts(candidates)
+    possible = set(candidates)
+    scores = {code: key([int(s) for s in counts[index[code]] if s]) for code in codes}
+    return min(codes, key=lambda code: (scores[code], code not in possible, code))
+
+
+@shape("mastermind-9", "float")
+def entropy_in_floating_point(candidates):
+    """Sums p log2 p in floating point: an exact tie of two guesses is decided by a rounding error."""
+    n = len(candidates)
+    return _entropy_guess(candidates, lambda sizes: sum(s / n * math.log2(s / n) for s in sizes))
+
+
+@shape("mastermind-9", "float")
+def entropy_in_nats(candidates):
+    """The entropy in natural logarithms, as a float: the same ranking but for the roundings, which
+    break exact ties."""
+    n = len(candidates)
+    return _entropy_guess(candidates, lambda sizes: sum(s / n * math.log(s / n) for s in sizes))
+
+
+@shape("mastermind-9", "wrong model")
+def entropy_largest_product(candidates):
+    """Takes the guess with the largest product of n_i^n_i, which is the smallest entropy."""
+    return _entropy_guess(candidates, lambda sizes: -math.prod(s**s for s in sizes))
+
+
+@shape("mastermind-9", "wrong model")
+def entropy_ties_to_the_lowest_code(candidates):
+    """The exact rule, but a tie goes to the lowest code whether or not it is a candidate."""
+    codes, index, _ = _classic()
+    counts = _cell_counts(candidates)
+    return min(codes, key=lambda code: (math.prod(int(s) ** int(s) for s in counts[index[code]] if s), code))
+
+
+_ENTROPY_BY_SIZE: dict = {}
+
+
+@shape("mastermind-9", "partial cache")
+def entropy_cached_on_the_number_of_candidates(candidates):
+    """The exact rule, memoised on the number of candidates, kept between calls."""
+    if len(candidates) not in _ENTROPY_BY_SIZE:
+        _ENTROPY_BY_SIZE[len(candidates)] = _entropy_guess(
+            candidates, lambda sizes: math.prod(s**s for s in sizes)
+        )
+    return _ENTROPY_BY_SIZE[len(candidates)]
 
 
 @shape("mastermind-3", "wrong model")
@@ -488,6 +616,24 @@ def capped_total_guessing_candidates_only(game, candidates, d):
         return best
 
     return least(tuple(sorted(candidates)), d)
+
+
+@shape("mastermind-6", "float")
+def capped_total_as_an_average(game, candidates, d):
+    """The right recursion, but returns the average number of guesses (total / |S|), a float."""
+
+    @cache
+    def least(cell, left):
+        if left == 0:
+            return math.inf
+        if len(cell) == 1:
+            return 1
+        best = math.inf
+        for _guess, cells in _useful_splits(game, cell):
+            best = min(best, len(cell) + sum(least(part, left - 1) for part in cells))
+        return best
+
+    return least(tuple(sorted(candidates)), d) / len(candidates)
 
 
 # -- 7. the tree-counting bound --------------------------------------------------------------------
