@@ -413,7 +413,8 @@ def _three_probabilities(value: Any) -> str | None:
     """A list or tuple of three exact numbers."""
     if not isinstance(value, (list, tuple)) or len(value) != 3:
         return (
-            "not a list of three exact probabilities such as [Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)]"
+            "not a list of three exact probabilities, [Fraction(a, b), Fraction(c, d), Fraction(e, f)]: one "
+            "for each of the secrets 1, 2 and 3"
         )
     for entry in value:
         if (problem := exact_number(entry)) is not None:
@@ -633,6 +634,46 @@ def _pivot_hidden(draw: random.Random) -> list[Stage]:
     return [hidden_stage(cases, judge=_pivot_judge, label="iterations on games the grader drew")]
 
 
+ASKED_AGAIN = 8  # iterations asked a second time, on the very lists of their first call
+
+
+def _asked_again(cases: list[tuple]) -> list[tuple]:
+    """The first iterations that are not optimal: the same case objects as in the first stage, so
+    that ``_pivot_build`` hands the answer the same lists twice."""
+    runs = _dresher_runs()
+    return [case for case in cases if runs[_key(case[0])][tuple(case[1])] is not None][:ASKED_AGAIN]
+
+
+_BUILT: dict[int, list] = {}  # id(case) -> [case, its arguments, how often they were handed out]
+
+
+def _pivot_build(case: tuple) -> tuple:
+    """Fresh lists for a case; for a case object asked a second time, the lists of its first ask.
+    An answer that changes ``A`` or ``inverse`` in place then answers the second ask differently."""
+    entry = _BUILT.get(id(case))
+    if entry is not None and entry[0] is case and entry[2] % 2 == 1:
+        entry[2] += 1
+        return entry[1]
+    made = ([list(row) for row in case[0]], tuple(case[1]), [list(row) for row in case[2]])
+    _BUILT[id(case)] = [case, made, 1]
+    return made
+
+
+def _again_judge(case: tuple, value: Any) -> str | None:
+    problem = _pivot_judge(case, value)
+    if problem is None:
+        return None
+    A, basis, inverse = case
+    gave = "None" if value is None else f"{show(tuple(value[:2]))} with the new inverse {_rows(value[2])}"
+    return (
+        f"at A = {show(A, 200)}, basis {show(tuple(basis))}, inverse {_rows(inverse)}: your step was right "
+        f"the first time, but asked the same step again, with the very lists A and inverse it was given "
+        f"the first time, it gave {gave}. The first call changed the lists it was given. Leave A, basis "
+        "and inverse as they are, and build the new inverse as new lists (new = [list(row) for row in "
+        "inverse], then change new)."
+    )
+
+
 @exercise(
     "higher-lower-7",
     names="A, basis, inverse",
@@ -643,21 +684,29 @@ def _pivot_hidden(draw: random.Random) -> list[Stage]:
     verifies="every other iteration of Dresher's method on the games (1.1), (1.20), (1.19) and 180 random "
     "games (2 to 4 rows, 2 to 6 columns, many ties; 90 of them with zero or negative entries, where the "
     "value can be zero or negative), 2 games of one row, and every iteration of a game whose leaving row "
-    "is decided by the lexicographic rule on the divided rows, against dresher(...).steps; refuses floats "
-    "and answers that reach puzzles.higher_lower",
+    "is decided by the lexicographic rule on the divided rows, against dresher(...).steps; asks "
+    f"{ASKED_AGAIN} steps a second time on the same lists (an answer that changes its arguments in place "
+    "answers differently); refuses floats and answers that reach puzzles.higher_lower",
     hidden=_pivot_hidden,
 )
 def _dresher_step() -> Plan:
     """Exercise 4 (check higher-lower-7): one pivot of Dresher's method, against ``dresher``'s steps."""
     cases = _pivot_cases()
+    again = _asked_again(cases)
     games = len(_dresher_games())
     return Plan(
-        [Stage(cases, judge=_pivot_judge, label=f"the {len(cases)} iterations of {games} games")],
+        [
+            Stage(cases, judge=_pivot_judge, label=f"the {len(cases)} iterations of {games} games"),
+            Stage(
+                again, judge=_again_judge, label=f"the {len(again)} iterations asked again on the same lists"
+            ),
+        ],
         what="your step",
         kind=_step_kind,
-        build=lambda case: ([list(row) for row in case[0]], tuple(case[1]), [list(row) for row in case[2]]),
+        build=_pivot_build,
         passed=f"your step agrees with Dresher's method on {len(cases)} iterations of {games} games (the "
-        "thesis's, and random ones with ties, zeros and negative entries), optimal bases included.",
+        "thesis's, and random ones with ties, zeros and negative entries), optimal bases included, and "
+        f"leaves the lists it is given unchanged ({len(again)} steps asked twice on the same lists).",
     )
 
 

@@ -431,6 +431,29 @@ def dresher_step_float_inverse(A, basis, inverse):
     return _dresher(A, basis, inverse, update="float")
 
 
+@shape("higher-lower-7", "wrong model")
+def dresher_step_updates_the_callers_inverse(A, basis, inverse):
+    """The right step, but the new inverse is written into the caller's rows (R = inverse, no
+    copy) and that same list returned: the caller's B^-1 is lost."""
+    step = _dresher(A, basis, inverse)
+    if step is None:
+        return None
+    entering, leaving, new = step
+    inverse[:] = new
+    return entering, leaving, inverse
+
+
+@shape("higher-lower-7", "wrong model")
+def dresher_step_appends_the_slack_columns_to_A(A, basis, inverse):
+    """The right step on G built by appending the slack columns U_i to the caller's rows of A,
+    in place: the next call on the same A sees more columns."""
+    m = len(A)
+    for i, row in enumerate(A):
+        row += [int(k == i) for k in range(m)]
+    G = [row[: len(row) - m] for row in A]  # the step itself reads Bob's columns only
+    return _dresher(G, basis, inverse)
+
+
 # -- 8. two-row games (Exercise 5) --------------------------------------------------------------------
 
 
