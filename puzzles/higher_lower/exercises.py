@@ -466,6 +466,102 @@ def _alice_three() -> Plan:
     )
 
 
+def _bisection_depths(N: int) -> list[int]:
+    """How many guesses bisection needs for each secret 1..N, found by playing every round: the
+    guess is the middle of the interval, the lower of the two middles when they are two."""
+    depths = []
+    for secret in range(1, N + 1):
+        low, high, guesses = 1, N, 0
+        while True:
+            guesses += 1
+            guess = (low + high) // 2
+            if guess == secret:
+                break
+            low, high = (guess + 1, high) if secret > guess else (low, guess - 1)
+        depths.append(guesses)
+    return depths
+
+
+def _bisection_cost_of(alpha: tuple) -> Fraction:
+    depths = _bisection_depths(len(alpha))
+    return sum((Fraction(a) * d for a, d in zip(alpha, depths, strict=True)), Fraction(0))
+
+
+def _random_distribution(N: int, rng: random.Random, zeros: float = 0.0) -> tuple[Fraction, ...]:
+    """N exact probabilities from random integer weights (some of them zero), not all zero."""
+    while True:
+        weights = [0 if rng.random() < zeros else rng.randint(1, 12) for _ in range(N)]
+        if sum(weights):
+            return tuple(Fraction(w, sum(weights)) for w in weights)
+
+
+BISECTION_SMALL = 12  # every N up to this, several distributions each
+BISECTION_LARGE = (16, 31, 32, 33, 64, 100, 255, 256, 1000)
+
+
+@functools.cache
+def _bisection_cases() -> tuple[list[tuple], list[tuple]]:
+    rng = random.Random(21)
+    small = []
+    for N in range(1, BISECTION_SMALL + 1):
+        small.append((tuple(Fraction(1, N) for _ in range(N)),))
+        small += [(_random_distribution(N, rng, zeros),) for zeros in (0.0, 0.0, 0.3)]
+    large = [(_random_distribution(N, rng, zeros),) for N in BISECTION_LARGE for zeros in (0.0, 0.2)]
+    return small, large
+
+
+def _bisection_hidden(draw: random.Random) -> list[Stage]:
+    """12 distributions drawn for grading, N from 2 to 400, some with zeros."""
+    cases = [(_random_distribution(draw.randint(2, 400), draw, draw.choice((0.0, 0.3))),) for _ in range(12)]
+    return [
+        hidden_stage(
+            cases,
+            reference=_bisection_cost_of,
+            label="distributions the grader drew",
+            evidence="Bob's rounds played guess by guess",
+        )
+    ]
+
+
+@exercise(
+    "higher-lower-21",
+    names="alpha",
+    without=WITHOUT,
+    asks="bisection_cost(alpha): the exact expected number of guesses of Bob's bisection (the lower middle "
+    "of the interval) against Alice's distribution alpha on 1..N",
+    verifies=f"every N up to {BISECTION_SMALL} (the uniform distribution and three random ones, zeros among "
+    f"them) and two random distributions for each N in {', '.join(map(str, BISECTION_LARGE))}, against "
+    "bisection's rounds played guess by guess for every secret; refuses floats and answers that reach "
+    "puzzles.higher_lower",
+    hidden=_bisection_hidden,
+)
+def _bisection_cost() -> Plan:
+    """Exercise 3b (check higher-lower-21): bisection's exact cost against a distribution of Alice."""
+    small, large = _bisection_cases()
+    return Plan(
+        [
+            Stage(
+                small,
+                reference=_bisection_cost_of,
+                label=f"every N up to {BISECTION_SMALL}",
+                evidence="Bob's rounds played guess by guess",
+            ),
+            Stage(
+                large,
+                reference=_bisection_cost_of,
+                label=f"{len(large)} distributions up to N = 1000",
+                evidence="Bob's rounds played guess by guess",
+                smallest=False,
+            ),
+        ],
+        what="your cost",
+        kind=exact_number,
+        build=lambda case: (list(case[0]),),
+        passed=f"your cost equals bisection's, exactly, on {len(small) + len(large)} distributions: every N "
+        f"up to {BISECTION_SMALL} and {len(large)} distributions up to N = 1000 (zeros among them).",
+    )
+
+
 # ---------------------------------------------------------------------------
 # lesson II: Dresher's simplex method (exercises 7 and 8)
 

@@ -353,6 +353,69 @@ def johnson_in_the_dictionarys_order(hider):
     return _stretches(list(hider), lambda N: N >= 7 and hider[N][0] != 2 * hider[N][1])
 
 
+# -- 21. bisection against Alice's distribution (Exercise 3b) ---------------------------------------
+
+
+def _bisection(alpha, middle=lambda low, high: (low + high) // 2, first=1):
+    def cost(low, high, depth):
+        if low > high:
+            return Fraction(0)
+        guess = middle(low, high)
+        return (
+            depth * Fraction(alpha[guess - 1])
+            + cost(low, guess - 1, depth + 1)
+            + cost(guess + 1, high, depth + 1)
+        )
+
+    return cost(1, len(alpha), first)
+
+
+@shape("higher-lower-21", "off by one")
+def bisection_upper_middle(alpha):
+    """Guesses the upper of the two middles of an interval with an even number of keys."""
+    return _bisection(alpha, middle=lambda low, high: (low + high + 1) // 2)
+
+
+@shape("higher-lower-21", "off by one")
+def bisection_without_the_correct_guess(alpha):
+    """Counts the guesses before the correct one: the root costs 0."""
+    return _bisection(alpha, first=0)
+
+
+@shape("higher-lower-21", "float")
+def bisection_in_floats(alpha):
+    """The right sum in floating point."""
+    return float(_bisection(alpha))
+
+
+@shape("higher-lower-21", "wrong model")
+def bisection_worst_case(alpha):
+    """Bisection's worst case, floor(log2 N) + 1 guesses, as if every secret needed it."""
+    return Fraction(len(alpha).bit_length())
+
+
+@shape("higher-lower-21", "wrong model")
+def bisection_against_the_uniform_distribution(alpha):
+    """Averages bisection's guesses over the secrets, ignoring Alice's probabilities."""
+    N = len(alpha)
+    return _bisection([Fraction(1, N)] * N)
+
+
+@shape("higher-lower-21", "greedy")
+def bisection_halving_the_probability(alpha):
+    """Guesses where the probability, not the interval, is halved: a weighted median, not bisection."""
+
+    def median(low, high):
+        total, running = sum(Fraction(a) for a in alpha[low - 1 : high]), Fraction(0)
+        for key in range(low, high + 1):
+            running += Fraction(alpha[key - 1])
+            if 2 * running >= total:
+                return key
+        return (low + high) // 2
+
+    return _bisection(alpha, middle=median)
+
+
 # -- 7. one iteration of Dresher's method (Exercise 4) ---------------------------------------------------
 
 
