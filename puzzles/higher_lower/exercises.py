@@ -672,9 +672,11 @@ def _pivot_judge(case: tuple, value: Any) -> str | None:
     if value is None and expected is None:
         return None
     if value is None:
+        n = len(A[0])
+        slack = f" (= U_{expected[0] - n}, a slack column)" if expected[0] > n else ""
         return (
-            f"{where} your step gives None, but column {expected[0]} has a positive score: the basis is not "
-            f"optimal; Dresher's rules give: {expected[0]} enters, {expected[1]} leaves."
+            f"{where} your step gives None, but column {expected[0]}{slack} has a positive score: the basis "
+            f"is not optimal; Dresher's rules give: {expected[0]} enters, {expected[1]} leaves."
         )
     if expected is None:
         return (
@@ -728,6 +730,130 @@ def _pivot_hidden(draw: random.Random) -> list[Stage]:
         for step in dresher(game).steps:
             cases.append((game, step.basis, [list(row) for row in step.inverse]))
     return [hidden_stage(cases, judge=_pivot_judge, label="iterations on games the grader drew")]
+
+
+def _augmented_column(A: list[list[int]], j: int) -> list[Fraction]:
+    """P_j of Dresher's augmented matrix G (1.7)."""
+    m, n = len(A), len(A[0])
+    if j == 0:
+        return [Fraction(0)] + [Fraction(-1)] * m
+    if j <= n:
+        return [Fraction(1)] + [Fraction(A[i][j - 1]) for i in range(m)]
+    return [Fraction(int(i == j - n)) for i in range(m + 1)]
+
+
+def _solved(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
+    """The solution of a square invertible system, exactly (Gauss-Jordan with Fractions)."""
+    size = len(rows)
+    table = [list(row) + [b] for row, b in zip(rows, rhs, strict=True)]
+    for c in range(size):
+        pivot = next(r for r in range(c, size) if table[r][c] != 0)
+        table[c], table[pivot] = table[pivot], table[c]
+        table[c] = [x / table[c][c] for x in table[c]]
+        for r in range(size):
+            if r != c and table[r][c] != 0:
+                table[r] = [x - table[r][c] * y for x, y in zip(table[r], table[c], strict=True)]
+    return [row[-1] for row in table]
+
+
+def _basis_reading(A: list[list[int]], basis: tuple[int, ...]) -> tuple[list, list, Fraction]:
+    """Alice's provisional x, Bob's provisional y on his columns 1..n and the provisional value
+    of a basis, from the basis matrix B itself (not from its inverse): C_0 solves B c = e_0 and
+    R_0 solves R B = e_0, and (1.12) reads R_0 = (l, -x) and C_0 = (u, y at the basis's columns)."""
+    m, n = len(A), len(A[0])
+    columns = [_augmented_column(A, j) for j in basis]
+    B = [[columns[k][i] for k in range(m + 1)] for i in range(m + 1)]  # B[i][k]: row i of column k
+    e0 = [Fraction(int(i == 0)) for i in range(m + 1)]
+    c0 = _solved(B, e0)
+    r0 = _solved([list(column) for column in columns], e0)  # R0 B = e0: B transposed
+    y = [Fraction(0)] * n
+    for position, j in enumerate(basis):
+        if 1 <= j <= n:
+            y[j - 1] = c0[position]
+    return [-entry for entry in r0[1:]], y, r0[0]
+
+
+def _reading_kind(value: Any) -> str | None:
+    if not isinstance(value, (list, tuple)) or len(value) != 3:
+        return "not a triple (x, y, value)"
+    for name, part in (("x", value[0]), ("y", value[1])):
+        if not isinstance(part, (list, tuple)):
+            return f"its {name} is not a list"
+        for entry in part:
+            if (problem := exact_number(entry)) is not None:
+                return f"an entry of its {name} is {problem}"
+    if (problem := exact_number(value[2])) is not None:
+        return f"its value is {problem}"
+    return None
+
+
+def _reading_judge(case: tuple, value: Any) -> str | None:
+    A, basis, inverse = case
+    x, y, provisional = _basis_reading(A, tuple(basis))
+    where = f"at A = {show(A, 200)}, basis {show(tuple(basis))}, inverse {_rows(inverse)}:"
+    given_x, given_y, given_value = list(value[0]), list(value[1]), value[2]
+    if given_value != provisional:
+        return (
+            f"{where} your value is {show(given_value)}; the provisional value, the first entry of R0, is "
+            f"{show(provisional)}."
+        )
+    if given_x != x:
+        return (
+            f"{where} your x is {show(given_x, 200)}; Alice's provisional strategy is {show(x, 200)} "
+            "(R0 = (l, -x_1, ..., -x_m), 1.12)."
+        )
+    if len(given_y) != len(y):
+        return f"{where} your y has {len(given_y)} entries; Bob has {len(y)} columns, P1 to P{len(y)}."
+    if given_y != y:
+        wrong = next(j for j in range(len(y)) if given_y[j] != y[j]) + 1
+        return (
+            f"{where} your y is {show(given_y, 200)}; Bob's provisional weights are {show(y, 200)} (C0 = "
+            f"(u, y_j1, ..., y_jm), placed at the column numbers j of the basis; the first difference is "
+            f"y_{wrong})."
+        )
+    return None
+
+
+@functools.cache
+def _reading_cases() -> list[tuple]:
+    """Every iteration of Dresher's method on the thesis's games and on 30 of the random games."""
+    steps = _dresher_steps()
+    chosen = steps[:3] + steps[3:183:6] + steps[-3:]
+    return [(game, step.basis, [list(row) for row in step.inverse]) for game, run in chosen for step in run]
+
+
+def _reading_hidden(draw: random.Random) -> list[Stage]:
+    """Every iteration of Dresher's method on 6 games drawn for grading."""
+    cases = []
+    for _ in range(6):
+        m, n = draw.randint(2, 5), draw.randint(2, 7)
+        game = sorted(([draw.randint(-4, 9) for _ in range(n)] for _ in range(m)), key=lambda row: row[0])
+        cases += [(game, step.basis, [list(row) for row in step.inverse]) for step in dresher(game).steps]
+    return [hidden_stage(cases, judge=_reading_judge, label="iterations on games the grader drew")]
+
+
+@exercise(
+    "higher-lower-22",
+    names="A, basis, inverse",
+    without=WITHOUT,
+    asks="read_basis(A, basis, inverse): Alice's provisional strategy x, Bob's provisional weights y on "
+    "his columns 1..n and the provisional value, read from the inverse of a basis (1.12)",
+    verifies="every iteration of Dresher's method on the games (1.1), (1.20), (1.19), 30 random games and "
+    "the games of one row, against x, y and the value found from the basis matrix itself (B C0 = e0 and "
+    "R0 B = e0 solved exactly); refuses floats and answers that reach puzzles.higher_lower",
+    hidden=_reading_hidden,
+)
+def _read_basis() -> Plan:
+    """Exercise 4a (check higher-lower-22): reading a basis, (1.12)."""
+    cases = _reading_cases()
+    return Plan(
+        [Stage(cases, judge=_reading_judge, label=f"the {len(cases)} iterations")],
+        what="your reading",
+        kind=_reading_kind,
+        build=lambda case: ([list(row) for row in case[0]], tuple(case[1]), [list(row) for row in case[2]]),
+        passed=f"your x, y and value agree on all {len(cases)} iterations of Dresher's method (the thesis's "
+        "games and random ones, optimal bases included) with the strategies the basis matrix itself gives.",
+    )
 
 
 ASKED_AGAIN = 8  # iterations asked a second time, on the very lists of their first call

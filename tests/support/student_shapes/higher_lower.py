@@ -416,6 +416,51 @@ def bisection_halving_the_probability(alpha):
     return _bisection(alpha, middle=median)
 
 
+# -- 22. reading a basis (Exercise 4a) -------------------------------------------------------------
+
+
+def _reading(A, basis, inverse, *, x_sign=-1, y_from="column", y_place="column", slack=False):
+    n, m = len(A[0]), len(A)
+    x = [x_sign * Fraction(entry) for entry in inverse[0][1:]]
+    y = [Fraction(0)] * (n + m if slack else n)
+    for k, j in enumerate(basis):
+        if 1 <= j <= (n + m if slack else n):
+            weight = Fraction(inverse[k][0]) if y_from == "column" else Fraction(inverse[0][k])
+            y[(j if y_place == "column" else k) - 1] = weight
+    return x, y, Fraction(inverse[0][0])
+
+
+@shape("higher-lower-22", "wrong model")
+def reading_x_without_the_minus_sign(A, basis, inverse):
+    """Reads Alice's x as R0's entries after the first, without the minus sign of (1.12)."""
+    return _reading(A, basis, inverse, x_sign=1)
+
+
+@shape("higher-lower-22", "wrong model")
+def reading_y_from_the_first_row(A, basis, inverse):
+    """Reads Bob's weights from the row R0 instead of the column C0."""
+    return _reading(A, basis, inverse, y_from="row")
+
+
+@shape("higher-lower-22", "off by one")
+def reading_y_at_basis_positions(A, basis, inverse):
+    """Puts the weight of the basis's k-th column at y_k, not at the column's own number."""
+    return _reading(A, basis, inverse, y_place="position")
+
+
+@shape("higher-lower-22", "wrong model")
+def reading_y_with_the_slack_columns(A, basis, inverse):
+    """Lists weights for all n + m columns of G, the slack columns U_i included."""
+    return _reading(A, basis, inverse, slack=True)
+
+
+@shape("higher-lower-22", "float")
+def reading_in_floats(A, basis, inverse):
+    """The right reading, with the value in floating point."""
+    x, y, value = _reading(A, basis, inverse)
+    return x, y, float(value)
+
+
 # -- 7. one iteration of Dresher's method (Exercise 4) ---------------------------------------------------
 
 
