@@ -61,6 +61,7 @@ LESSON_OF = {
     "higher-lower-2": LESSON_1,
     "higher-lower-3": LESSON_1,
     "higher-lower-21": LESSON_1,
+    "higher-lower-22": LESSON_2,
     "higher-lower-7": LESSON_2,
     "higher-lower-8": LESSON_2,
     "higher-lower-4": LESSON_3,
@@ -180,7 +181,19 @@ def direct_bisection_cost(alpha):
     return total
 
 
+def direct_read_basis(A, basis, inverse):
+    """(1.12) with the columns of C0 taken one by one from B^-1's rows."""
+    n = len(A[0])
+    column = [row[0] for row in inverse]
+    y = [Fraction(0)] * n
+    for entry, j in zip(column, basis, strict=True):
+        if 0 < j <= n:
+            y[j - 1] = Fraction(entry)
+    return tuple(-Fraction(e) for e in inverse[0][1:]), tuple(y), Fraction(column[0])
+
+
 DIRECT = {
+    "higher-lower-22": direct_read_basis,
     "higher-lower-21": direct_bisection_cost,
     "higher-lower-10": direct_guarantee,
     "higher-lower-1": direct_trees_within,
@@ -234,6 +247,9 @@ ALWAYS_EQUAL = {
     "higher-lower-2": lambda depths: TrueInt(1),
     "higher-lower-3": AlwaysEqualList([AlwaysEqualFraction(1, 3)] * 3),
     "higher-lower-21": lambda alpha: AlwaysEqualFraction(2),
+    "higher-lower-22": lambda A, basis, inverse: AlwaysEqualTuple(
+        (AlwaysEqualList([0] * len(A)), AlwaysEqualList([0] * len(A[0])), AlwaysEqualFraction(0))
+    ),
     "higher-lower-4": lambda weights: AlwaysEqualTuple(range(1, len(weights) + 1)),  # a chain
     "higher-lower-5": lambda N: AlwaysEqualList(
         [(Flattering(N), Flattering(N)), (Flattering(3), Flattering(3))]
@@ -269,6 +285,7 @@ PACKAGE = {
     "higher-lower-1": ("puzzles.higher_lower.model", "count_trees(N, h)", "N, h"),
     "higher-lower-2": ("puzzles.higher_lower.model", "is_search_tree(depths)", "depths"),
     "higher-lower-21": ("puzzles.higher_lower.exercises", "_bisection_cost_of(tuple(alpha))", "alpha"),
+    "higher-lower-22": ("puzzles.higher_lower.exercises", "_basis_reading(A, basis)", "A, basis, inverse"),
     "higher-lower-4": ("puzzles.higher_lower.model", "best_tree(weights)[1]", "weights"),
     "higher-lower-5": ("puzzles.higher_lower.data", "load_solution(N).value", "N"),
     "higher-lower-6": ("puzzles.higher_lower.exercises", "_johnson_two_stretches(hider)", "hider"),
@@ -571,6 +588,58 @@ def test_bisection_against_alices_optimal_distribution_for_n_10_pays_more_than_t
     ten = solve(10)
     assert ten.certified and ten.value == Fraction(35, 12)
     assert direct_bisection_cost(ten.hider) == 3
+
+
+# -- exercise 4a: reading a basis ---------------------------------------------------------------------
+
+
+def test_the_reading_from_the_basis_matrix_is_the_inverse_read_by_1_12_and_ends_at_the_optimum():
+    """The check's reference solves B c = e0 and R B = e0; here it is compared with (1.12) read off
+    B^-1 as dresher keeps it, and at the last step with dresher's optimal strategies, on every game
+    of the check; B^-1 times B is the identity, exactly."""
+    for game, steps in exercises._dresher_steps():
+        for step in steps:
+            x, y, value = exercises._basis_reading(game, step.basis)
+            assert (tuple(x), tuple(y), value) == direct_read_basis(game, step.basis, step.inverse)
+            columns = [exercises._augmented_column(game, j) for j in step.basis]
+            size = len(columns)
+            for i in range(size):
+                for k in range(size):
+                    product = sum(step.inverse[i][t] * columns[k][t] for t in range(size))
+                    assert product == (1 if i == k else 0)
+        result = dresher(game)
+        x, y, value = exercises._basis_reading(game, steps[-1].basis)
+        assert (tuple(x), tuple(y), value) == (result.hider, result.searcher, result.value)
+
+
+def test_the_reading_check_names_the_part_that_is_wrong():
+    def x_unsigned(A, basis, inverse):
+        x, y, value = direct_read_basis(A, basis, inverse)
+        return [-e for e in x], y, value
+
+    assert "Alice's provisional strategy" in rejected("higher-lower-22", x_unsigned).message
+
+    def slack_weights(A, basis, inverse):
+        x, y, value = direct_read_basis(A, basis, inverse)
+        return x, list(y) + [0] * len(A), value
+
+    assert "Bob has" in rejected("higher-lower-22", slack_weights).message
+
+
+def test_a_step_that_changes_its_arguments_is_refused_by_the_second_ask():
+    def in_place(A, basis, inverse):
+        step = direct_dresher_step(A, basis, inverse)
+        if step is None:
+            return None
+        inverse[:] = step[2]
+        return step[0], step[1], inverse
+
+    verdict = rejected("higher-lower-7", in_place)
+    assert "The first call changed the lists it was given" in verdict.message, verdict
+    plan = registration("higher-lower-7").plan()
+    again = plan.stages[1].cases
+    assert len(again) == exercises.ASKED_AGAIN
+    assert all(any(case is first for first in plan.stages[0].cases) for case in again)
 
 
 # -- exercise 3: Alice's optimal distribution for N = 3 --------------------------------------------
