@@ -645,6 +645,38 @@ def test_a_step_that_changes_its_arguments_is_refused_by_the_second_ask():
 # -- exercise 3: Alice's optimal distribution for N = 3 --------------------------------------------
 
 
+SOLVERS = (
+    "solve",
+    "certify",
+    "load_solution",
+    "HigherLowerGame",
+    "play_round",
+    "dresher",
+    "alice_best_reply",
+)
+
+
+def test_no_solver_is_imported_above_the_check_of_exercise_3_and_the_solver_is_imported_outside_reveals():
+    """solve(3).hider is Exercise 3's answer in one call: lesson I imports its solvers only after
+    the check, in a cell the student edition keeps (a reveal cell becomes a placeholder)."""
+    import nbformat
+
+    cells = nbformat.read(LESSON_1, as_version=4).cells
+    check = next(i for i, c in enumerate(cells) if c.source.strip() == 'check("higher-lower-3", alice3)')
+    imports = [
+        (i, line)
+        for i, cell in enumerate(cells)
+        if cell.cell_type == "code"
+        for line in cell.source.splitlines()
+        if line.lstrip().startswith(("from puzzles", "import puzzles"))
+    ]
+    early = [(i, line) for i, line in imports if i < check and any(name in line for name in SOLVERS)]
+    assert not early, early
+    solver_cells = [i for i, line in imports if "import certify, solve" in line]
+    assert solver_cells and all("reveals" not in cells[i].metadata.get("tags", []) for i in solver_cells)
+    assert min(solver_cells) > check
+
+
 def _lp_value(game):
     """The value of a matrix game (rows maximise) by scipy's LP, in floating point."""
     A = np.array(game, dtype=float)
