@@ -274,9 +274,19 @@ def _built_and_near() -> tuple[list[tuple[tuple[int, ...]]], list[tuple[tuple[in
         i = rng.randrange(len(swapped) - 1)
         swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
         moved = list(tree)
-        moved[rng.randrange(len(moved))] += rng.choice((-1, 1))
+        k, step = rng.randrange(len(moved)), rng.choice((-1, 1))
+        moved[k] += step
         near += [tuple(swapped), tuple(moved)]
+        _NEAR_CHANGE.setdefault(tuple(swapped), _swap_words(tree, i))
+        _NEAR_CHANGE.setdefault(tuple(moved), f"the depth of key {k + 1} moved from {tree[k]} to {moved[k]}")
     return [(tree,) for tree in built], [(vector,) for vector in dict.fromkeys(near)]
+
+
+_NEAR_CHANGE: dict[tuple[int, ...], str] = {}  # a near miss -> how it was made from its tree, in words
+
+
+def _swap_words(tree: tuple[int, ...], i: int) -> str:
+    return f"the depths of keys {i + 1} and {i + 2} ({tree[i]} and {tree[i + 1]}) swapped"
 
 
 @functools.cache
@@ -307,9 +317,10 @@ def _near_judge(case: tuple, value: bool) -> str | None:
     truth = (
         "it is the depth vector of a search tree" if problem is None else f"it is no search tree: {problem}"
     )
+    change = _NEAR_CHANGE.get(tuple(depths), "two neighbouring depths swapped or one moved by 1")
     return (
-        f"at depths = {_tree_place(depths)}, a search tree on {len(depths)} keys with two neighbouring "
-        f"depths swapped or one moved by 1, your is_tree gives {value}, but {truth}."
+        f"at depths = {_tree_place(depths)}, a search tree on {len(depths)} keys with {change}, your is_tree "
+        f"gives {value}, but {truth}."
     )
 
 
@@ -334,6 +345,7 @@ def _is_tree_hidden(draw: random.Random) -> list[Stage]:
         i = draw.randrange(len(changed) - 1)
         changed[i], changed[i + 1] = changed[i + 1], changed[i]
         near.append((tuple(changed),))
+        _NEAR_CHANGE.setdefault(tuple(changed), _swap_words(tree, i))
     vectors = []
     for _ in range(40):
         N = draw.randint(6, 9)
