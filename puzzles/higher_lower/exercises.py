@@ -274,9 +274,19 @@ def _built_and_near() -> tuple[list[tuple[tuple[int, ...]]], list[tuple[tuple[in
         i = rng.randrange(len(swapped) - 1)
         swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
         moved = list(tree)
-        moved[rng.randrange(len(moved))] += rng.choice((-1, 1))
+        k, step = rng.randrange(len(moved)), rng.choice((-1, 1))
+        moved[k] += step
         near += [tuple(swapped), tuple(moved)]
+        _NEAR_CHANGE.setdefault(tuple(swapped), _swap_words(tree, i))
+        _NEAR_CHANGE.setdefault(tuple(moved), f"the depth of key {k + 1} moved from {tree[k]} to {moved[k]}")
     return [(tree,) for tree in built], [(vector,) for vector in dict.fromkeys(near)]
+
+
+_NEAR_CHANGE: dict[tuple[int, ...], str] = {}  # a near miss -> how it was made from its tree, in words
+
+
+def _swap_words(tree: tuple[int, ...], i: int) -> str:
+    return f"the depths of keys {i + 1} and {i + 2} ({tree[i]} and {tree[i + 1]}) swapped"
 
 
 @functools.cache
@@ -307,9 +317,10 @@ def _near_judge(case: tuple, value: bool) -> str | None:
     truth = (
         "it is the depth vector of a search tree" if problem is None else f"it is no search tree: {problem}"
     )
+    change = _NEAR_CHANGE.get(tuple(depths), "two neighbouring depths swapped or one moved by 1")
     return (
-        f"at depths = {_tree_place(depths)}, a search tree on {len(depths)} keys with two neighbouring "
-        f"depths swapped or one moved by 1, your is_tree gives {value}, but {truth}."
+        f"at depths = {_tree_place(depths)}, a search tree on {len(depths)} keys with {change}, your is_tree "
+        f"gives {value}, but {truth}."
     )
 
 
@@ -334,6 +345,7 @@ def _is_tree_hidden(draw: random.Random) -> list[Stage]:
         i = draw.randrange(len(changed) - 1)
         changed[i], changed[i + 1] = changed[i + 1], changed[i]
         near.append((tuple(changed),))
+        _NEAR_CHANGE.setdefault(tuple(changed), _swap_words(tree, i))
     vectors = []
     for _ in range(40):
         N = draw.randint(6, 9)
@@ -413,7 +425,8 @@ def _three_probabilities(value: Any) -> str | None:
     """A list or tuple of three exact numbers."""
     if not isinstance(value, (list, tuple)) or len(value) != 3:
         return (
-            "not a list of three exact probabilities such as [Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)]"
+            "not a list of three exact probabilities, [Fraction(a, b), Fraction(c, d), Fraction(e, f)]: one "
+            "for each of the secrets 1, 2 and 3"
         )
     for entry in value:
         if (problem := exact_number(entry)) is not None:
@@ -462,6 +475,102 @@ def _alice_three() -> Plan:
         value=True,
         passed=f"against your distribution every one of Bob's 5 trees needs at least {_game_value_three()} "
         "guesses on average, the value of the game (Dresher's exact method): optimal.",
+    )
+
+
+def _bisection_depths(N: int) -> list[int]:
+    """How many guesses bisection needs for each secret 1..N, found by playing every round: the
+    guess is the middle of the interval, the lower of the two middles when they are two."""
+    depths = []
+    for secret in range(1, N + 1):
+        low, high, guesses = 1, N, 0
+        while True:
+            guesses += 1
+            guess = (low + high) // 2
+            if guess == secret:
+                break
+            low, high = (guess + 1, high) if secret > guess else (low, guess - 1)
+        depths.append(guesses)
+    return depths
+
+
+def _bisection_cost_of(alpha: tuple) -> Fraction:
+    depths = _bisection_depths(len(alpha))
+    return sum((Fraction(a) * d for a, d in zip(alpha, depths, strict=True)), Fraction(0))
+
+
+def _random_distribution(N: int, rng: random.Random, zeros: float = 0.0) -> tuple[Fraction, ...]:
+    """N exact probabilities from random integer weights (some of them zero), not all zero."""
+    while True:
+        weights = [0 if rng.random() < zeros else rng.randint(1, 12) for _ in range(N)]
+        if sum(weights):
+            return tuple(Fraction(w, sum(weights)) for w in weights)
+
+
+BISECTION_SMALL = 12  # every N up to this, several distributions each
+BISECTION_LARGE = (16, 31, 32, 33, 64, 100, 255, 256, 1000)
+
+
+@functools.cache
+def _bisection_cases() -> tuple[list[tuple], list[tuple]]:
+    rng = random.Random(21)
+    small = []
+    for N in range(1, BISECTION_SMALL + 1):
+        small.append((tuple(Fraction(1, N) for _ in range(N)),))
+        small += [(_random_distribution(N, rng, zeros),) for zeros in (0.0, 0.0, 0.3)]
+    large = [(_random_distribution(N, rng, zeros),) for N in BISECTION_LARGE for zeros in (0.0, 0.2)]
+    return small, large
+
+
+def _bisection_hidden(draw: random.Random) -> list[Stage]:
+    """12 distributions drawn for grading, N from 2 to 400, some with zeros."""
+    cases = [(_random_distribution(draw.randint(2, 400), draw, draw.choice((0.0, 0.3))),) for _ in range(12)]
+    return [
+        hidden_stage(
+            cases,
+            reference=_bisection_cost_of,
+            label="distributions the grader drew",
+            evidence="Bob's rounds played guess by guess",
+        )
+    ]
+
+
+@exercise(
+    "higher-lower-21",
+    names="alpha",
+    without=WITHOUT,
+    asks="bisection_cost(alpha): the exact expected number of guesses of Bob's bisection (the lower middle "
+    "of the interval) against Alice's distribution alpha on 1..N",
+    verifies=f"every N up to {BISECTION_SMALL} (the uniform distribution and three random ones, zeros among "
+    f"them) and two random distributions for each N in {', '.join(map(str, BISECTION_LARGE))}, against "
+    "bisection's rounds played guess by guess for every secret; refuses floats and answers that reach "
+    "puzzles.higher_lower",
+    hidden=_bisection_hidden,
+)
+def _bisection_cost() -> Plan:
+    """Exercise 3b (check higher-lower-21): bisection's exact cost against a distribution of Alice."""
+    small, large = _bisection_cases()
+    return Plan(
+        [
+            Stage(
+                small,
+                reference=_bisection_cost_of,
+                label=f"every N up to {BISECTION_SMALL}",
+                evidence="Bob's rounds played guess by guess",
+            ),
+            Stage(
+                large,
+                reference=_bisection_cost_of,
+                label=f"{len(large)} distributions up to N = 1000",
+                evidence="Bob's rounds played guess by guess",
+                smallest=False,
+            ),
+        ],
+        what="your cost",
+        kind=exact_number,
+        build=lambda case: (list(case[0]),),
+        passed=f"your cost equals bisection's, exactly, on {len(small) + len(large)} distributions: every N "
+        f"up to {BISECTION_SMALL} and {len(large)} distributions up to N = 1000 (zeros among them).",
     )
 
 
@@ -575,9 +684,11 @@ def _pivot_judge(case: tuple, value: Any) -> str | None:
     if value is None and expected is None:
         return None
     if value is None:
+        n = len(A[0])
+        slack = f" (= U_{expected[0] - n}, a slack column)" if expected[0] > n else ""
         return (
-            f"{where} your step gives None, but column {expected[0]} has a positive score: the basis is not "
-            f"optimal; Dresher's rules give: {expected[0]} enters, {expected[1]} leaves."
+            f"{where} your step gives None, but column {expected[0]}{slack} has a positive score: the basis "
+            f"is not optimal; Dresher's rules give: {expected[0]} enters, {expected[1]} leaves."
         )
     if expected is None:
         return (
@@ -633,6 +744,170 @@ def _pivot_hidden(draw: random.Random) -> list[Stage]:
     return [hidden_stage(cases, judge=_pivot_judge, label="iterations on games the grader drew")]
 
 
+def _augmented_column(A: list[list[int]], j: int) -> list[Fraction]:
+    """P_j of Dresher's augmented matrix G (1.7)."""
+    m, n = len(A), len(A[0])
+    if j == 0:
+        return [Fraction(0)] + [Fraction(-1)] * m
+    if j <= n:
+        return [Fraction(1)] + [Fraction(A[i][j - 1]) for i in range(m)]
+    return [Fraction(int(i == j - n)) for i in range(m + 1)]
+
+
+def _solved(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
+    """The solution of a square invertible system, exactly (Gauss-Jordan with Fractions)."""
+    size = len(rows)
+    table = [list(row) + [b] for row, b in zip(rows, rhs, strict=True)]
+    for c in range(size):
+        pivot = next(r for r in range(c, size) if table[r][c] != 0)
+        table[c], table[pivot] = table[pivot], table[c]
+        table[c] = [x / table[c][c] for x in table[c]]
+        for r in range(size):
+            if r != c and table[r][c] != 0:
+                table[r] = [x - table[r][c] * y for x, y in zip(table[r], table[c], strict=True)]
+    return [row[-1] for row in table]
+
+
+def _basis_reading(A: list[list[int]], basis: tuple[int, ...]) -> tuple[list, list, Fraction]:
+    """Alice's provisional x, Bob's provisional y on his columns 1..n and the provisional value
+    of a basis, from the basis matrix B itself (not from its inverse): C_0 solves B c = e_0 and
+    R_0 solves R B = e_0, and (1.12) reads R_0 = (l, -x) and C_0 = (u, y at the basis's columns)."""
+    m, n = len(A), len(A[0])
+    columns = [_augmented_column(A, j) for j in basis]
+    B = [[columns[k][i] for k in range(m + 1)] for i in range(m + 1)]  # B[i][k]: row i of column k
+    e0 = [Fraction(int(i == 0)) for i in range(m + 1)]
+    c0 = _solved(B, e0)
+    r0 = _solved([list(column) for column in columns], e0)  # R0 B = e0: B transposed
+    y = [Fraction(0)] * n
+    for position, j in enumerate(basis):
+        if 1 <= j <= n:
+            y[j - 1] = c0[position]
+    return [-entry for entry in r0[1:]], y, r0[0]
+
+
+def _reading_kind(value: Any) -> str | None:
+    if not isinstance(value, (list, tuple)) or len(value) != 3:
+        return "not a triple (x, y, value)"
+    for name, part in (("x", value[0]), ("y", value[1])):
+        if not isinstance(part, (list, tuple)):
+            return f"its {name} is not a list"
+        for entry in part:
+            if (problem := exact_number(entry)) is not None:
+                return f"an entry of its {name} is {problem}"
+    if (problem := exact_number(value[2])) is not None:
+        return f"its value is {problem}"
+    return None
+
+
+def _reading_judge(case: tuple, value: Any) -> str | None:
+    A, basis, inverse = case
+    x, y, provisional = _basis_reading(A, tuple(basis))
+    where = f"at A = {show(A, 200)}, basis {show(tuple(basis))}, inverse {_rows(inverse)}:"
+    given_x, given_y, given_value = list(value[0]), list(value[1]), value[2]
+    if given_value != provisional:
+        return (
+            f"{where} your value is {show(given_value)}; the provisional value, the first entry of R0, is "
+            f"{show(provisional)}."
+        )
+    if given_x != x:
+        return (
+            f"{where} your x is {show(given_x, 200)}; Alice's provisional strategy is {show(x, 200)} "
+            "(R0 = (l, -x_1, ..., -x_m), 1.12)."
+        )
+    if len(given_y) != len(y):
+        return f"{where} your y has {len(given_y)} entries; Bob has {len(y)} columns, P1 to P{len(y)}."
+    if given_y != y:
+        wrong = next(j for j in range(len(y)) if given_y[j] != y[j]) + 1
+        return (
+            f"{where} your y is {show(given_y, 200)}; Bob's provisional weights are {show(y, 200)} (C0 = "
+            f"(u, y_j1, ..., y_jm), placed at the column numbers j of the basis; the first difference is "
+            f"y_{wrong})."
+        )
+    return None
+
+
+@functools.cache
+def _reading_cases() -> list[tuple]:
+    """Every iteration of Dresher's method on the thesis's games and on 30 of the random games."""
+    steps = _dresher_steps()
+    chosen = steps[:3] + steps[3:183:6] + steps[-3:]
+    return [(game, step.basis, [list(row) for row in step.inverse]) for game, run in chosen for step in run]
+
+
+def _reading_hidden(draw: random.Random) -> list[Stage]:
+    """Every iteration of Dresher's method on 6 games drawn for grading."""
+    cases = []
+    for _ in range(6):
+        m, n = draw.randint(2, 5), draw.randint(2, 7)
+        game = sorted(([draw.randint(-4, 9) for _ in range(n)] for _ in range(m)), key=lambda row: row[0])
+        cases += [(game, step.basis, [list(row) for row in step.inverse]) for step in dresher(game).steps]
+    return [hidden_stage(cases, judge=_reading_judge, label="iterations on games the grader drew")]
+
+
+@exercise(
+    "higher-lower-22",
+    names="A, basis, inverse",
+    without=WITHOUT,
+    asks="read_basis(A, basis, inverse): Alice's provisional strategy x, Bob's provisional weights y on "
+    "his columns 1..n and the provisional value, read from the inverse of a basis (1.12)",
+    verifies="every iteration of Dresher's method on the games (1.1), (1.20), (1.19), 30 random games and "
+    "the games of one row, against x, y and the value found from the basis matrix itself (B C0 = e0 and "
+    "R0 B = e0 solved exactly); refuses floats and answers that reach puzzles.higher_lower",
+    hidden=_reading_hidden,
+)
+def _read_basis() -> Plan:
+    """Exercise 4a (check higher-lower-22): reading a basis, (1.12)."""
+    cases = _reading_cases()
+    return Plan(
+        [Stage(cases, judge=_reading_judge, label=f"the {len(cases)} iterations")],
+        what="your reading",
+        kind=_reading_kind,
+        build=lambda case: ([list(row) for row in case[0]], tuple(case[1]), [list(row) for row in case[2]]),
+        passed=f"your x, y and value agree on all {len(cases)} iterations of Dresher's method (the thesis's "
+        "games and random ones, optimal bases included) with the strategies the basis matrix itself gives.",
+    )
+
+
+ASKED_AGAIN = 8  # iterations asked a second time, on the very lists of their first call
+
+
+def _asked_again(cases: list[tuple]) -> list[tuple]:
+    """The first iterations that are not optimal: the same case objects as in the first stage, so
+    that ``_pivot_build`` hands the answer the same lists twice."""
+    runs = _dresher_runs()
+    return [case for case in cases if runs[_key(case[0])][tuple(case[1])] is not None][:ASKED_AGAIN]
+
+
+_BUILT: dict[int, list] = {}  # id(case) -> [case, its arguments, how often they were handed out]
+
+
+def _pivot_build(case: tuple) -> tuple:
+    """Fresh lists for a case; for a case object asked a second time, the lists of its first ask.
+    An answer that changes ``A`` or ``inverse`` in place then answers the second ask differently."""
+    entry = _BUILT.get(id(case))
+    if entry is not None and entry[0] is case and entry[2] % 2 == 1:
+        entry[2] += 1
+        return entry[1]
+    made = ([list(row) for row in case[0]], tuple(case[1]), [list(row) for row in case[2]])
+    _BUILT[id(case)] = [case, made, 1]
+    return made
+
+
+def _again_judge(case: tuple, value: Any) -> str | None:
+    problem = _pivot_judge(case, value)
+    if problem is None:
+        return None
+    A, basis, inverse = case
+    gave = "None" if value is None else f"{show(tuple(value[:2]))} with the new inverse {_rows(value[2])}"
+    return (
+        f"at A = {show(A, 200)}, basis {show(tuple(basis))}, inverse {_rows(inverse)}: your step was right "
+        f"the first time, but asked the same step again, with the very lists A and inverse it was given "
+        f"the first time, it gave {gave}. The first call changed the lists it was given. Leave A, basis "
+        "and inverse as they are, and build the new inverse as new lists (new = [list(row) for row in "
+        "inverse], then change new)."
+    )
+
+
 @exercise(
     "higher-lower-7",
     names="A, basis, inverse",
@@ -643,21 +918,29 @@ def _pivot_hidden(draw: random.Random) -> list[Stage]:
     verifies="every other iteration of Dresher's method on the games (1.1), (1.20), (1.19) and 180 random "
     "games (2 to 4 rows, 2 to 6 columns, many ties; 90 of them with zero or negative entries, where the "
     "value can be zero or negative), 2 games of one row, and every iteration of a game whose leaving row "
-    "is decided by the lexicographic rule on the divided rows, against dresher(...).steps; refuses floats "
-    "and answers that reach puzzles.higher_lower",
+    "is decided by the lexicographic rule on the divided rows, against dresher(...).steps; asks "
+    f"{ASKED_AGAIN} steps a second time on the same lists (an answer that changes its arguments in place "
+    "answers differently); refuses floats and answers that reach puzzles.higher_lower",
     hidden=_pivot_hidden,
 )
 def _dresher_step() -> Plan:
     """Exercise 4 (check higher-lower-7): one pivot of Dresher's method, against ``dresher``'s steps."""
     cases = _pivot_cases()
+    again = _asked_again(cases)
     games = len(_dresher_games())
     return Plan(
-        [Stage(cases, judge=_pivot_judge, label=f"the {len(cases)} iterations of {games} games")],
+        [
+            Stage(cases, judge=_pivot_judge, label=f"the {len(cases)} iterations of {games} games"),
+            Stage(
+                again, judge=_again_judge, label=f"the {len(again)} iterations asked again on the same lists"
+            ),
+        ],
         what="your step",
         kind=_step_kind,
-        build=lambda case: ([list(row) for row in case[0]], tuple(case[1]), [list(row) for row in case[2]]),
+        build=_pivot_build,
         passed=f"your step agrees with Dresher's method on {len(cases)} iterations of {games} games (the "
-        "thesis's, and random ones with ties, zeros and negative entries), optimal bases included.",
+        "thesis's, and random ones with ties, zeros and negative entries), optimal bases included, and "
+        f"leaves the lists it is given unchanged ({len(again)} steps asked twice on the same lists).",
     )
 
 

@@ -183,13 +183,9 @@ def mirror(depths: Sequence[int]) -> Depths:
 
 
 def is_search_tree(depths: Sequence[int]) -> bool:
-    """True when ``depths`` is the depth vector of a binary search tree on len(depths) keys.
-
-    The tree, if any, is the Cartesian tree of the depths (each key's parent is the deeper of
-    its nearest shallower neighbours); the vector is valid when that parent is always exactly
-    one level up, exactly one key has depth 1, and no two keys of equal depth face each other
-    without a shallower key between them. O(N).
-    """
+    """True when ``depths`` is the depth vector of a binary search tree on len(depths) keys
+    (lesson I's Exercise 2 asks for such a test; this one is the package's, for the solver)."""
+    # the tree, if any, is read off the depths in one pass (O(N))
     depths = _depths(depths, least=None)
     N = len(depths)
     if N == 0 or sum(1 for d in depths if d == 1) != 1:

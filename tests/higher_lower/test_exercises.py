@@ -60,6 +60,8 @@ LESSON_OF = {
     "higher-lower-1": LESSON_1,
     "higher-lower-2": LESSON_1,
     "higher-lower-3": LESSON_1,
+    "higher-lower-21": LESSON_1,
+    "higher-lower-22": LESSON_2,
     "higher-lower-7": LESSON_2,
     "higher-lower-8": LESSON_2,
     "higher-lower-4": LESSON_3,
@@ -166,7 +168,33 @@ def direct_guarantee(alpha):
     return cost(0, len(alpha))
 
 
+def direct_bisection_cost(alpha):
+    """Each secret's number of guesses, by searching for it with bisection."""
+    N, total = len(alpha), Fraction(0)
+    for secret in range(1, N + 1):
+        low, high, guesses = 1, N, 1
+        while (low + high) // 2 != secret:
+            guess = (low + high) // 2
+            low, high = (guess + 1, high) if secret > guess else (low, guess - 1)
+            guesses += 1
+        total += guesses * Fraction(alpha[secret - 1])
+    return total
+
+
+def direct_read_basis(A, basis, inverse):
+    """(1.12) with the columns of C0 taken one by one from B^-1's rows."""
+    n = len(A[0])
+    column = [row[0] for row in inverse]
+    y = [Fraction(0)] * n
+    for entry, j in zip(column, basis, strict=True):
+        if 0 < j <= n:
+            y[j - 1] = Fraction(entry)
+    return tuple(-Fraction(e) for e in inverse[0][1:]), tuple(y), Fraction(column[0])
+
+
 DIRECT = {
+    "higher-lower-22": direct_read_basis,
+    "higher-lower-21": direct_bisection_cost,
     "higher-lower-10": direct_guarantee,
     "higher-lower-1": direct_trees_within,
     "higher-lower-2": direct_is_tree,
@@ -218,6 +246,10 @@ ALWAYS_EQUAL = {
     "higher-lower-1": lambda N, h: AlwaysEqualInt(0),
     "higher-lower-2": lambda depths: TrueInt(1),
     "higher-lower-3": AlwaysEqualList([AlwaysEqualFraction(1, 3)] * 3),
+    "higher-lower-21": lambda alpha: AlwaysEqualFraction(2),
+    "higher-lower-22": lambda A, basis, inverse: AlwaysEqualTuple(
+        (AlwaysEqualList([0] * len(A)), AlwaysEqualList([0] * len(A[0])), AlwaysEqualFraction(0))
+    ),
     "higher-lower-4": lambda weights: AlwaysEqualTuple(range(1, len(weights) + 1)),  # a chain
     "higher-lower-5": lambda N: AlwaysEqualList(
         [(Flattering(N), Flattering(N)), (Flattering(3), Flattering(3))]
@@ -252,6 +284,8 @@ def test_numpy_truth_values_are_true_and_false():
 PACKAGE = {
     "higher-lower-1": ("puzzles.higher_lower.model", "count_trees(N, h)", "N, h"),
     "higher-lower-2": ("puzzles.higher_lower.model", "is_search_tree(depths)", "depths"),
+    "higher-lower-21": ("puzzles.higher_lower.exercises", "_bisection_cost_of(tuple(alpha))", "alpha"),
+    "higher-lower-22": ("puzzles.higher_lower.exercises", "_basis_reading(A, basis)", "A, basis, inverse"),
     "higher-lower-4": ("puzzles.higher_lower.model", "best_tree(weights)[1]", "weights"),
     "higher-lower-5": ("puzzles.higher_lower.data", "load_solution(N).value", "N"),
     "higher-lower-6": ("puzzles.higher_lower.exercises", "_johnson_two_stretches(hider)", "hider"),
@@ -494,7 +528,153 @@ def test_exercise_2_stops_a_list_of_trees_by_the_time_limit():
         rejected("higher-lower-2", listed, why="took longer than 2 s")
 
 
+# -- exercise 3b: bisection against a distribution of Alice -----------------------------------------
+
+
+def _bisection_tree(low, high, level=1):
+    """Bisection's depth vector on low..high, built as a tree: the lower middle at the root."""
+    if low > high:
+        return ()
+    root = (low + high) // 2
+    return _bisection_tree(low, root - 1, level + 1) + (level,) + _bisection_tree(root + 1, high, level + 1)
+
+
+def test_the_bisection_reference_is_a_search_tree_that_the_play_engine_follows():
+    from puzzles.higher_lower.play import path_to
+
+    for N in [*range(1, 70), 255, 256, 1000]:
+        depths = exercises._bisection_depths(N)
+        assert tuple(depths) == _bisection_tree(1, N), N
+        assert is_search_tree(depths)
+        if N <= 64:  # the engine's path to each secret is as long as the depth, and guesses the middles
+            for secret in range(1, N + 1):
+                path = path_to(tuple(depths), secret)
+                assert len(path) == depths[secret - 1] and path[0] == (1 + N) // 2
+
+
+def test_the_bisection_check_compares_exactly_with_the_direct_sum():
+    small, large = exercises._bisection_cases()
+    for (alpha,) in small + large:
+        assert sum(alpha) == 1 and min(alpha) >= 0
+        assert exercises._bisection_cost_of(alpha) == direct_bisection_cost(alpha)
+    assert exercises._bisection_cost_of((Fraction(1, 3),) * 3) == Fraction(5, 3)  # depths (2, 1, 2)
+    assert exercises._bisection_cost_of((Fraction(1, 2),) * 2) == Fraction(3, 2)  # depths (1, 2)
+    assert len({len(alpha) for (alpha,) in small}) == exercises.BISECTION_SMALL
+
+
+def test_the_bisection_check_tells_the_two_middles_apart_and_refuses_the_worst_case():
+    def upper_middle(alpha):
+        N, total = len(alpha), Fraction(0)
+        stack = [(1, N, 1)]
+        while stack:
+            low, high, level = stack.pop()
+            if low <= high:
+                guess = (low + high + 1) // 2
+                total += level * Fraction(alpha[guess - 1])
+                stack += [(low, guess - 1, level + 1), (guess + 1, high, level + 1)]
+        return total
+
+    verdict = rejected("higher-lower-21", upper_middle)
+    assert "smallest counterexample at alpha" in verdict.message, verdict
+    rejected("higher-lower-21", lambda alpha: Fraction(len(alpha).bit_length()))
+    uniform = {((Fraction(1, N),) * N,): direct_bisection_cost((Fraction(1, N),) * N) for N in range(1, 13)}
+    rejected("higher-lower-21", lookup_table(uniform, fallback=Fraction(1)))  # the uniform ones only
+
+
+def test_bisection_against_alices_optimal_distribution_for_n_10_pays_more_than_the_value():
+    """The worked argument's numbers: 3 against V(10) = 35/12 (the certified shipped solution)."""
+    from puzzles.higher_lower.solver import solve
+
+    ten = solve(10)
+    assert ten.certified and ten.value == Fraction(35, 12)
+    assert direct_bisection_cost(ten.hider) == 3
+
+
+# -- exercise 4a: reading a basis ---------------------------------------------------------------------
+
+
+def test_the_reading_from_the_basis_matrix_is_the_inverse_read_by_1_12_and_ends_at_the_optimum():
+    """The check's reference solves B c = e0 and R B = e0; here it is compared with (1.12) read off
+    B^-1 as dresher keeps it, and at the last step with dresher's optimal strategies, on every game
+    of the check; B^-1 times B is the identity, exactly."""
+    for game, steps in exercises._dresher_steps():
+        for step in steps:
+            x, y, value = exercises._basis_reading(game, step.basis)
+            assert (tuple(x), tuple(y), value) == direct_read_basis(game, step.basis, step.inverse)
+            columns = [exercises._augmented_column(game, j) for j in step.basis]
+            size = len(columns)
+            for i in range(size):
+                for k in range(size):
+                    product = sum(step.inverse[i][t] * columns[k][t] for t in range(size))
+                    assert product == (1 if i == k else 0)
+        result = dresher(game)
+        x, y, value = exercises._basis_reading(game, steps[-1].basis)
+        assert (tuple(x), tuple(y), value) == (result.hider, result.searcher, result.value)
+
+
+def test_the_reading_check_names_the_part_that_is_wrong():
+    def x_unsigned(A, basis, inverse):
+        x, y, value = direct_read_basis(A, basis, inverse)
+        return [-e for e in x], y, value
+
+    assert "Alice's provisional strategy" in rejected("higher-lower-22", x_unsigned).message
+
+    def slack_weights(A, basis, inverse):
+        x, y, value = direct_read_basis(A, basis, inverse)
+        return x, list(y) + [0] * len(A), value
+
+    assert "Bob has" in rejected("higher-lower-22", slack_weights).message
+
+
+def test_a_step_that_changes_its_arguments_is_refused_by_the_second_ask():
+    def in_place(A, basis, inverse):
+        step = direct_dresher_step(A, basis, inverse)
+        if step is None:
+            return None
+        inverse[:] = step[2]
+        return step[0], step[1], inverse
+
+    verdict = rejected("higher-lower-7", in_place)
+    assert "The first call changed the lists it was given" in verdict.message, verdict
+    plan = registration("higher-lower-7").plan()
+    again = plan.stages[1].cases
+    assert len(again) == exercises.ASKED_AGAIN
+    assert all(any(case is first for first in plan.stages[0].cases) for case in again)
+
+
 # -- exercise 3: Alice's optimal distribution for N = 3 --------------------------------------------
+
+
+SOLVERS = (
+    "solve",
+    "certify",
+    "load_solution",
+    "HigherLowerGame",
+    "play_round",
+    "dresher",
+    "alice_best_reply",
+)
+
+
+def test_no_solver_is_imported_above_the_check_of_exercise_3_and_the_solver_is_imported_outside_reveals():
+    """solve(3).hider is Exercise 3's answer in one call: lesson I imports its solvers only after
+    the check, in a cell the student edition keeps (a reveal cell becomes a placeholder)."""
+    import nbformat
+
+    cells = nbformat.read(LESSON_1, as_version=4).cells
+    check = next(i for i, c in enumerate(cells) if c.source.strip() == 'check("higher-lower-3", alice3)')
+    imports = [
+        (i, line)
+        for i, cell in enumerate(cells)
+        if cell.cell_type == "code"
+        for line in cell.source.splitlines()
+        if line.lstrip().startswith(("from puzzles", "import puzzles"))
+    ]
+    early = [(i, line) for i, line in imports if i < check and any(name in line for name in SOLVERS)]
+    assert not early, early
+    solver_cells = [i for i, line in imports if "import certify, solve" in line]
+    assert solver_cells and all("reveals" not in cells[i].metadata.get("tags", []) for i in solver_cells)
+    assert min(solver_cells) > check
 
 
 def _lp_value(game):

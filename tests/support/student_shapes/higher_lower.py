@@ -353,6 +353,114 @@ def johnson_in_the_dictionarys_order(hider):
     return _stretches(list(hider), lambda N: N >= 7 and hider[N][0] != 2 * hider[N][1])
 
 
+# -- 21. bisection against Alice's distribution (Exercise 3b) ---------------------------------------
+
+
+def _bisection(alpha, middle=lambda low, high: (low + high) // 2, first=1):
+    def cost(low, high, depth):
+        if low > high:
+            return Fraction(0)
+        guess = middle(low, high)
+        return (
+            depth * Fraction(alpha[guess - 1])
+            + cost(low, guess - 1, depth + 1)
+            + cost(guess + 1, high, depth + 1)
+        )
+
+    return cost(1, len(alpha), first)
+
+
+@shape("higher-lower-21", "off by one")
+def bisection_upper_middle(alpha):
+    """Guesses the upper of the two middles of an interval with an even number of keys."""
+    return _bisection(alpha, middle=lambda low, high: (low + high + 1) // 2)
+
+
+@shape("higher-lower-21", "off by one")
+def bisection_without_the_correct_guess(alpha):
+    """Counts the guesses before the correct one: the root costs 0."""
+    return _bisection(alpha, first=0)
+
+
+@shape("higher-lower-21", "float")
+def bisection_in_floats(alpha):
+    """The right sum in floating point."""
+    return float(_bisection(alpha))
+
+
+@shape("higher-lower-21", "wrong model")
+def bisection_worst_case(alpha):
+    """Bisection's worst case, floor(log2 N) + 1 guesses, as if every secret needed it."""
+    return Fraction(len(alpha).bit_length())
+
+
+@shape("higher-lower-21", "wrong model")
+def bisection_against_the_uniform_distribution(alpha):
+    """Averages bisection's guesses over the secrets, ignoring Alice's probabilities."""
+    N = len(alpha)
+    return _bisection([Fraction(1, N)] * N)
+
+
+@shape("higher-lower-21", "greedy")
+def bisection_halving_the_probability(alpha):
+    """Guesses where the probability, not the interval, is halved: a weighted median, not bisection."""
+
+    def median(low, high):
+        total, running = sum(Fraction(a) for a in alpha[low - 1 : high]), Fraction(0)
+        for key in range(low, high + 1):
+            running += Fraction(alpha[key - 1])
+            if 2 * running >= total:
+                return key
+        return (low + high) // 2
+
+    return _bisection(alpha, middle=median)
+
+
+# -- 22. reading a basis (Exercise 4a) -------------------------------------------------------------
+
+
+def _reading(A, basis, inverse, *, x_sign=-1, y_from="column", y_place="column", slack=False):
+    n, m = len(A[0]), len(A)
+    x = [x_sign * Fraction(entry) for entry in inverse[0][1:]]
+    y = [Fraction(0)] * (n + m if slack else n)
+    for k, j in enumerate(basis):
+        if 1 <= j <= (n + m if slack else n):
+            weight = Fraction(inverse[k][0]) if y_from == "column" else Fraction(inverse[0][k])
+            y[(j if y_place == "column" else k) - 1] = weight
+    return x, y, Fraction(inverse[0][0])
+
+
+@shape("higher-lower-22", "wrong model")
+def reading_x_without_the_minus_sign(A, basis, inverse):
+    """Reads Alice's x as R0's entries after the first, without the minus sign of (1.12)."""
+    return _reading(A, basis, inverse, x_sign=1)
+
+
+@shape("higher-lower-22", "wrong model")
+def reading_y_from_the_first_row(A, basis, inverse):
+    """Reads Bob's weights from the row R0 instead of the column C0."""
+    return _reading(A, basis, inverse, y_from="row")
+
+
+@shape("higher-lower-22", "off by one")
+def reading_y_at_basis_positions(A, basis, inverse):
+    """Puts the weight of the basis's k-th column at y_k, not at the column's own number."""
+    return _reading(A, basis, inverse, y_place="position")
+
+
+@shape("higher-lower-22", "wrong model")
+def reading_y_with_the_slack_columns(A, basis, inverse):
+    """Lists weights for all n + m columns of G, the slack columns U_i included."""
+    return _reading(A, basis, inverse, slack=True)
+
+
+@shape("higher-lower-22", "float")
+def reading_in_floats(A, basis, inverse):
+    """The right reading, with the value in floating point."""
+    x, y, value = _reading(A, basis, inverse)
+    return x, y, float(value)
+
+
 # -- 7. one iteration of Dresher's method (Exercise 4) ---------------------------------------------------
 
 
@@ -429,6 +537,29 @@ def dresher_step_misprinted_update(A, basis, inverse):
 def dresher_step_float_inverse(A, basis, inverse):
     """The right step with the new inverse in floats."""
     return _dresher(A, basis, inverse, update="float")
+
+
+@shape("higher-lower-7", "wrong model")
+def dresher_step_updates_the_callers_inverse(A, basis, inverse):
+    """The right step, but the new inverse is written into the caller's rows (R = inverse, no
+    copy) and that same list returned: the caller's B^-1 is lost."""
+    step = _dresher(A, basis, inverse)
+    if step is None:
+        return None
+    entering, leaving, new = step
+    inverse[:] = new
+    return entering, leaving, inverse
+
+
+@shape("higher-lower-7", "wrong model")
+def dresher_step_appends_the_slack_columns_to_A(A, basis, inverse):
+    """The right step on G built by appending the slack columns U_i to the caller's rows of A,
+    in place: the next call on the same A sees more columns."""
+    m = len(A)
+    for i, row in enumerate(A):
+        row += [int(k == i) for k in range(m)]
+    G = [row[: len(row) - m] for row in A]  # the step itself reads Bob's columns only
+    return _dresher(G, basis, inverse)
 
 
 # -- 8. two-row games (Exercise 5) --------------------------------------------------------------------
