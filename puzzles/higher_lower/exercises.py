@@ -897,6 +897,7 @@ def _optimal_tree() -> Plan:
 
 LOOP_SIZES = (21, 24, 25)
 LOOP_TOLERANCE = 1e-6
+STOP_TOLERANCE = 1e-9 + 1e-12  # the exercise's stop rule, with room for the last float digit
 
 
 @functools.cache
@@ -933,9 +934,10 @@ def _rounds_kind(value: Any) -> str | None:
     return None
 
 
-def _restricted_value(N: int, columns: list[tuple[int, ...]]) -> float:
-    """The value of Bob's restricted LP over ``columns`` (min u: every secret costs at most u), by
-    HiGHS: the variables are the weights of the columns, then u."""
+def _restricted_lp(N: int, columns: list[tuple[int, ...]]) -> tuple[float, list[float]]:
+    """Bob's restricted LP over ``columns`` (min u: every secret costs at most u), by HiGHS: its
+    value and one optimal dual distribution of Alice (the rows' duals, clipped at 0 and scaled to 1).
+    The variables are the weights of the columns, then u."""
     k = len(columns)
     costs = [[column[secret] for column in columns] + [-1] for secret in range(N)]
     result = linprog(
@@ -949,14 +951,63 @@ def _restricted_value(N: int, columns: list[tuple[int, ...]]) -> float:
     )
     if result.status != 0:
         raise PackFault(f"HiGHS could not solve a restricted LP of N = {N}: {result.message}")
-    return float(result.fun)
+    alpha = [max(-float(m), 0.0) for m in result.ineqlin.marginals]
+    total = sum(alpha)
+    return float(result.fun), [a / total for a in alpha]
+
+
+def _restricted_value(N: int, columns: list[tuple[int, ...]]) -> float:
+    """The value of Bob's restricted LP over ``columns``, by HiGHS."""
+    return _restricted_lp(N, columns)[0]
+
+
+def _dot(alpha: list[float], tree: tuple[int, ...]) -> float:
+    return sum(a * d for a, d in zip(alpha, tree, strict=True))
+
+
+LOWER_CUTS = 40
+
+
+def _is_best_reply_cost(
+    N: int, columns: list[tuple[int, ...]], upper: float, lower: float, reply: tuple[int, ...], tol: float
+) -> bool:
+    """Whether ``lower`` is the cost of Bob's best reply ``reply`` to some optimal dual of the
+    restricted LP over ``columns`` (value ``upper``). The optimal duals are the distributions alpha
+    with alpha . depth_T >= upper for every T in ``columns``; among them the check looks for one
+    with alpha . depth_reply = lower and no tree cheaper than ``lower``, adding each cheaper tree
+    that the DP finds as a cut (an LP that minimises the largest violation s)."""
+    cuts: list[tuple[int, ...]] = []
+    for _ in range(LOWER_CUTS):
+        rows = [[-d for d in T] + [-1] for T in columns] + [[-d for d in T] + [-1] for T in cuts]
+        rhs = [-upper] * len(columns) + [-lower] * len(cuts)
+        rows += [list(reply) + [-1], [-d for d in reply] + [-1]]
+        rhs += [lower, -lower]
+        result = linprog(
+            [0] * N + [1],
+            A_ub=rows,
+            b_ub=rhs,
+            A_eq=[[1] * N + [0]],
+            b_eq=[1],
+            bounds=[(0, None)] * (N + 1),
+            method="highs",
+        )
+        if result.status != 0 or result.fun > tol:
+            return False
+        alpha = [max(float(a), 0.0) for a in result.x[:N]]
+        cost, tree = best_tree(alpha)
+        if float(cost) >= lower - tol:
+            return True
+        cuts.append(tuple(tree))
+    return True
 
 
 def _rounds_judge(case: tuple, rounds: Any) -> str | None:
     (N,) = case
     tol = LOOP_TOLERANCE
     value = float(_game_value(N))
+    rounds = [(float(upper), float(lower), tree) for upper, lower, tree in rounds]
     entered: list[tuple[int, ...]] = []
+    duals: list[tuple[float, list[float]]] = []
     for k, (upper, _, tree) in enumerate(rounds, start=1):
         tree = tuple(tree)
         if len(tree) != N or (problem := _search_tree_problem(tree)) is not None:
@@ -966,13 +1017,14 @@ def _rounds_judge(case: tuple, rounds: Any) -> str | None:
                 f"tree of the game ({why})."
             )
         entered.append(tree)
-        restricted = _restricted_value(N, entered)
+        restricted, alpha = _restricted_lp(N, entered)
         if abs(upper - restricted) > tol:
             return (
                 f"at N = {N}, round {k}: your upper bound is {show(upper)}, but the restricted LP over the "
                 f"{_plural_trees(k)} your rounds name so far is worth {restricted:.9g}: an upper bound is "
                 "the value of the restricted LP of its round."
             )
+        duals.append((restricted, alpha))
     for k, (upper, lower, _) in enumerate(rounds, start=1):
         if lower > value + tol:
             return (
@@ -985,11 +1037,34 @@ def _rounds_judge(case: tuple, rounds: Any) -> str | None:
                 f"{show(upper)}; Bob's best reply to Alice's restricted distribution costs at most the "
                 "restricted LP's value."
             )
+        if k < len(rounds) and lower >= upper - STOP_TOLERANCE:
+            return (
+                f"at N = {N}, round {k}: your bounds ({show(upper)}, {show(lower)}) meet within 1e-09, yet "
+                f"your loop goes on for {len(rounds) - k} more round(s): it is to stop at the first round "
+                "whose bounds meet within 1e-09."
+            )
+    for k, (_, lower, _) in enumerate(rounds[:-1], start=1):
+        (upper, alpha), reply = duals[k - 1], entered[k]
+        if abs(_dot(alpha, reply) - lower) <= tol and abs(float(best_tree(alpha)[0]) - lower) <= tol:
+            continue  # the duals HiGHS gives here already have this best reply
+        if not _is_best_reply_cost(N, entered[:k], upper, lower, reply, tol):
+            return (
+                f"at N = {N}, round {k}: your lower bound {show(lower)} is not the cost of Bob's best reply "
+                "to the duals of that round's restricted LP (the tree your next round adds being that "
+                "reply): "
+                "each round's lower bound is the pricing value of its own round, not a bound carried from "
+                "another round or set by hand."
+            )
     upper, lower, _ = rounds[-1]
     if abs(upper - value) > tol or upper - lower > tol:
         return (
             f"at N = {N} your last round has the bounds ({show(upper)}, {show(lower)}), which do not meet at "
             f"V({N}) (within {tol:g}): the loop must run until the bounds meet."
+        )
+    if upper - lower > STOP_TOLERANCE:
+        return (
+            f"at N = {N} your loop stops with the bounds ({show(upper)}, {show(lower)}), {upper - lower:.3g} "
+            "apart: it is to run until they meet within 1e-09, the tolerance the exercise asks for."
         )
     return None
 
@@ -1019,9 +1094,11 @@ def _loop_hidden(draw: random.Random) -> list[Stage]:
     "LP solved by linprog and priced by best_tree, each with the tree that entered the LP for it",
     verifies=f"N = {', '.join(map(str, LOOP_SIZES))}: every round's tree is a search tree on N keys, every "
     "upper bound is the value of the restricted LP over the trees the rounds name so far (solved again by "
-    f"HiGHS, within {LOOP_TOLERANCE:g}), every lower bound at most V(N) and the round's upper bound, and the "
-    f"last round's bounds equal V(N) within {LOOP_TOLERANCE:g} (certified values); refuses answers that "
-    "reach the package's solver or its shipped solutions",
+    f"HiGHS, within {LOOP_TOLERANCE:g}), every lower bound at most V(N) and the round's upper bound and the "
+    "cost of Bob's best reply (the next round's tree) to an optimal dual of its round's restricted LP (found "
+    "by an LP over those duals, cut by the DP's cheaper trees), the loop stops at the first round whose "
+    f"bounds meet within 1e-9, and the last round's bounds equal V(N) within {LOOP_TOLERANCE:g} (certified "
+    "values); refuses answers that reach the package's solver or its shipped solutions",
     hidden=_loop_hidden,
 )
 def _column_generation() -> Plan:
@@ -1039,8 +1116,9 @@ def _column_generation() -> Plan:
         what="your rounds",
         kind=_rounds_kind,
         passed=f"for N = {sizes} every upper bound is the value of the restricted LP over your rounds' "
-        f"trees, every lower bound is at most V(N), and the last round meets at the certified V(N) within "
-        f"{LOOP_TOLERANCE:g}.",
+        "trees, every lower bound is the cost of Bob's best reply to an optimal dual of its round's LP, "
+        "the loop stops at the first round whose bounds meet within 1e-9, and the last round meets at the "
+        f"certified V(N) within {LOOP_TOLERANCE:g}.",
     )
 
 
@@ -1128,6 +1206,12 @@ def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]
     for weights in _weight_cases(92, [2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7], 9, 0.4):
         small.append((weights, rng.randint(len(weights).bit_length(), 4)))
     small += [(w, 3) for w in _weight_cases(93, [4, 5, 6], 9, 0.3, fractions=True)]
+    # the same weights with two heights, the larger first: a table kept for the weights alone
+    # answers h = 3 with the 5-level tree of h = 5
+    small += [([8, 4, 2, 1, 0], 5), ([8, 4, 2, 1, 0], 3)]
+    # 1 + 10**-20 is 1 in floats: a float DP ties two trees whose exact costs differ by
+    # 10**-20 - 10**-24, and its tie-break by the sum of the depths takes the dearer one
+    small.append(([1, 1, Fraction(1, 10**20), Fraction(1, 10**24)], 3))
     small.sort(key=lambda case: len(case[0]))
     large = []
     for weights in _weight_cases(94, [20, 31, 40, 63, 90], 50, 0.3):
@@ -1192,7 +1276,9 @@ def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     asks="short_tree(weights, h): a valid search tree of least cost among those with at most h levels, "
     "by the subsequence DP (2.2) and its traceback, also when some weights are zero",
     verifies="a search tree of at most h levels and least cost, against every such tree on the cases "
-    "with N <= 7 (zeros beside weights that a stand-in for a zero misplaces among them) and on every "
+    "with N <= 7 (zeros beside weights that a stand-in for a zero misplaces among them, weights 10**-20 "
+    "and 10**-24 beside 1 that a float sum loses, the same weights asked with h = 5 and then h = 3) and "
+    "on every "
     "weight vector in {0, 1, 2}^N for N <= 4 (h = 3); against an interval DP with the height on 10 "
     "cases of zero weights beside weights from 1 down to 10**-50 (N = 3..40) and on cases with "
     "N = 10..90 (30% zero weights, some beside weights of 10**-15 or beside costs 10**-12 apart); "

@@ -312,3 +312,102 @@ def guarantee_as_the_uniform_value(alpha):
     number equally often: the distribution itself is never used."""
     N = len(alpha)
     return _least_cost(tuple(Fraction(1, N) for _ in range(N)))
+
+
+# -- higher-lower-5: the column-generation loop's lower bounds (lesson III, Exercise 7) -------------
+
+
+def _loop_with_lower(N, record, tol=1e-9):
+    """The loop of lesson III, where ``record(round, lower, upper, done)`` says which lower bound a
+    round writes down; it stops when the round's own pricing value is within ``tol`` of u."""
+    import numpy as np
+
+    from .higher_lower import _best_tree, restricted_lp
+
+    trees = [_best_tree([1.0] * N)[1]]
+    rounds = []
+    while True:
+        lp = restricted_lp(trees, N)
+        alpha = np.maximum(-lp.ineqlin.marginals, 0)
+        lower, tree = _best_tree(alpha / alpha.sum())
+        done = lower >= lp.fun - tol
+        rounds.append((lp.fun, record(len(rounds), lower, lp.fun, done), trees[-1]))
+        if done:
+            return rounds
+        trees.append(tree)
+
+
+@shape("higher-lower-5", "wrong model")
+def column_generation_lower_zero_until_the_end(N):
+    """Writes 0 as every round's lower bound and copies u into the last one: the bounds meet at the
+    end, but no round before it records its pricing value."""
+    return _loop_with_lower(N, lambda k, lower, upper, done: upper if done else 0.0)
+
+
+@shape("higher-lower-5", "wrong model")
+def column_generation_lower_of_the_uniform_distribution(N):
+    """Records Bob's best reply to the uniform distribution as every round's lower bound (a true
+    bound on V(N), but not the round's), and u in the last round."""
+    from .higher_lower import _best_tree
+
+    uniform = _best_tree([1.0 / N] * N)[0]
+    return _loop_with_lower(N, lambda k, lower, upper, done: upper if done else uniform)
+
+
+@shape("higher-lower-5", "wrong model")
+def column_generation_lower_as_the_best_so_far(N):
+    """Records the largest pricing value so far, not the round's own: a bound, but it hides the
+    rounds where the pricing value falls (section 5 counts them)."""
+    best = [0.0]
+
+    def record(k, lower, upper, done):
+        best[0] = lower if k == 0 else max(best[0], lower)
+        return best[0]
+
+    return _loop_with_lower(N, record)
+
+
+def _lexicographic_dp(weights, h):
+    """The subsequence DP (2.2) over pairs (cost, sum of the depths), compared lexicographically, and
+    its traceback: a valid tree of least cost (right in exact arithmetic)."""
+    Fh = [h - ((j & -j).bit_length() - 1) for j in range(1, 2**h)]
+    N, M = len(weights), len(Fh)
+    W = [[(0, 0)] * (M + 1)] + [[None] * (M + 1) for _ in range(N)]
+    for i in range(1, N + 1):
+        wi = weights[i - 1]
+        for j in range(1, M + 1):
+            options = []
+            if W[i][j - 1] is not None:
+                options.append(W[i][j - 1])
+            p = W[i - 1][j - 1]
+            if p is not None:
+                options.append((p[0] + wi * Fh[j - 1], p[1] + Fh[j - 1]))
+            W[i][j] = min(options) if options else None
+    depths, i, j = [0] * N, N, M
+    while i > 0:
+        if W[i][j - 1] is not None and W[i][j - 1] == W[i][j]:
+            j -= 1
+        else:
+            depths[i - 1] = Fh[j - 1]
+            i, j = i - 1, j - 1
+    return tuple(depths)
+
+
+@shape("higher-lower-9", "float")
+def short_tree_lexicographic_in_floats(weights, h):
+    """The right lexicographic DP run on float weights: 1 + 10**-20 is 1, so two trees whose costs
+    differ by 10**-20 tie, and the sum of the depths picks the dearer one."""
+    return _lexicographic_dp([float(w) for w in weights], h)
+
+
+_SHORT_TREES = {}
+
+
+@shape("higher-lower-9", "partial cache")
+def short_tree_cached_on_the_weights(weights, h):
+    """The right DP, cached on the weights alone and kept between calls: asked the same weights with
+    h = 5 and then h = 3, it answers with the tree of 5 levels."""
+    key = tuple(weights)
+    if key not in _SHORT_TREES:
+        _SHORT_TREES[key] = _lexicographic_dp(weights, h)
+    return _SHORT_TREES[key]
