@@ -1408,6 +1408,8 @@ def _johnson_data_sets() -> dict[str, dict[int, tuple[Fraction, ...]]]:
         "the shipped distributions, largest N first": dict(reversed(shipped.items())),
         "the shipped distributions, sizes in a shuffled order": {N: shipped[N] for N in shuffled},
         "an empty dictionary": {},
+        "the shipped distributions with uniform ones for N = 1025..1040 added": shipped
+        | {N: _uniform(N) for N in range(1025, 1041)},
     }
 
 
@@ -1498,9 +1500,9 @@ def _stretches_count(count: int) -> str:
     asks="johnson_stretches(hider): the maximal runs (first, last) of consecutive sizes N >= 7 where "
     "Alice's distribution breaks Johnson's pattern a_1 = 2 a_2",
     verifies="the shipped distributions for N = 1..1024 (checked first: every size present, each a "
-    "distribution) and 10 altered data sets: sizes left out, a distribution replaced, sizes below 7, "
-    "a_1 off 2 a_2 by 10**-30 to 10**-7 (beyond floats), a_3 moved, the sizes in decreasing and in "
-    "shuffled order, an empty one; refuses answers that reach puzzles.higher_lower",
+    "distribution) and 11 altered data sets: sizes left out, a distribution replaced, sizes below 7 and "
+    "above 1024, a_1 off 2 a_2 by 10**-30 to 10**-7 (beyond floats), a_3 moved, the sizes in decreasing "
+    "and in shuffled order, an empty one; refuses answers that reach puzzles.higher_lower",
     hidden=_johnson_hidden,
 )
 def _johnson_stretches() -> Plan:
@@ -1526,8 +1528,8 @@ def _johnson_stretches() -> Plan:
         kind=STRETCHES,
         build=lambda case: (dict(_data_set(case[0])),),
         passed=f"your stretches are right on the shipped distributions for N = 1..{SHIPPED_UP_TO} (checked: "
-        f"every size present, each a distribution) and on {len(names) - 1} altered data sets: sizes left out "
-        "or out of order, and a_1 off 2 a_2 by less than any float can see.",
+        f"every size present, each a distribution) and on {len(names) - 1} altered data sets: sizes left "
+        "out, added beyond 1024 or out of order, and a_1 off 2 a_2 by less than any float can see.",
     )
 
 
@@ -1543,38 +1545,60 @@ def _distribution(weights: list) -> tuple[Fraction, ...]:
 
 
 @functools.cache
-def _guarantee_cases() -> tuple[list[tuple], list[tuple], list[tuple]]:
-    """Small distributions (N <= 8: every tree listed), shipped ones (the certified V(N)), and
-    random ones with N = 30 and 50 (best_tree's exact cost)."""
-    small = [(_uniform(N),) for N in (1, 2, 3, 5, 8)]
-    small += [(_distribution(w),) for w in _weight_cases(61, [2, 3, 4, 5, 6, 7, 8, 8], 9, 0.3)]
+def _guarantee_cases() -> tuple[list[tuple], ...]:
+    """Small distributions (N <= 8: every tree listed), shipped ones (the certified V(N)), random
+    ones with N = 30 and 50 (best_tree's exact cost), each as (alpha, None); and the bounded cases
+    (alpha, h): small ones against every tree of at most h levels, the same alpha asked with two
+    heights (the larger first), and N = 20, 24 and 30 against the interval DP with the height."""
+    small = [(_uniform(N), None) for N in (1, 2, 3, 5, 8)]
+    small += [(_distribution(w), None) for w in _weight_cases(61, [2, 3, 4, 5, 6, 7, 8, 8], 9, 0.3)]
     small.sort(key=lambda case: len(case[0]))
     records = load_records()
-    shipped = [(hider_of(records[N]),) for N in GUARANTEE_SHIPPED]
-    large = [(_distribution(w),) for w in _weight_cases(62, [30, 50], 20, 0.2)]
-    return small, shipped, large
+    shipped = [(hider_of(records[N]), None) for N in GUARANTEE_SHIPPED]
+    large = [(_distribution(w), None) for w in _weight_cases(62, [30, 50], 20, 0.2)]
+    rng = random.Random(63)
+    short = [(_uniform(3), 2), (_uniform(7), 3), (hider_of(records[5]), 3), (hider_of(records[6]), 3)]
+    for w in _weight_cases(64, [4, 5, 6, 7, 8, 8], 9, 0.3):
+        fewest = len(w).bit_length()
+        short.append((_distribution(w), rng.randint(fewest, fewest + 1)))
+    twice = _distribution([9, 1, 1, 1, 1, 1, 1, 9])
+    short += [(twice, 5), (twice, 4)]  # a cache keyed on alpha alone answers h = 4 with h = 5's value
+    short.sort(key=lambda case: len(case[0]))
+    tall = [
+        (_distribution(w), len(w).bit_length() + k)
+        for k, w in enumerate(_weight_cases(65, [20, 30], 20, 0.2))
+    ]
+    tall.append((hider_of(records[24]), 5))
+    tall.sort(key=lambda case: len(case[0]))
+    return small, shipped, large, short, tall
 
 
-def _listed_guarantee(alpha: tuple) -> Fraction:
-    return Fraction(_least_listed_cost(tuple(alpha)))
+def _listed_guarantee(alpha: tuple, h: int | None = None) -> Fraction:
+    return Fraction(_least_listed_cost(tuple(alpha), h))
 
 
-def _shipped_value(alpha: tuple) -> Fraction:
+def _shipped_value(alpha: tuple, h: int | None = None) -> Fraction:
     return Fraction(load_records()[len(alpha)]["value"])
 
 
-def _best_reply_cost(alpha: tuple) -> Fraction:
+def _best_reply_cost(alpha: tuple, h: int | None = None) -> Fraction:
+    if h is not None:
+        return Fraction(_bounded_reference(list(alpha), h))
     return Fraction(best_tree(list(alpha))[0])
 
 
 def _guarantee_hidden(draw: random.Random) -> list[Stage]:
-    """4 distributions drawn for grading (N from 9 to 60, zeros in half of them) and one shipped
+    """4 distributions drawn for grading (N from 9 to 60, zeros in half of them), 2 with a height
+    (N from 9 to 30, h from the fewest levels that hold N to one more) and one shipped
     distribution of a size drawn from 9 to 64."""
     cases = []
     for _ in range(4):
         size, largest, zeros = draw.randint(9, 60), draw.choice((9, 100)), draw.choice((0.0, 0.3))
         (weights,) = _drawn_weights(draw, [size], largest, zeros)
-        cases.append((_distribution(weights),))
+        cases.append((_distribution(weights), None))
+    for _ in range(2):
+        (weights,) = _drawn_weights(draw, [draw.randint(9, 30)], 9, draw.choice((0.0, 0.3)))
+        cases.append((_distribution(weights), len(weights).bit_length() + draw.randint(0, 1)))
     N = draw.randint(9, 64)
     return [
         hidden_stage(
@@ -1584,7 +1608,7 @@ def _guarantee_hidden(draw: random.Random) -> list[Stage]:
             label="distributions the grader drew",
         ),
         hidden_stage(
-            [(hider_of(load_records()[N]),)],
+            [(hider_of(load_records()[N]), None)],
             reference=_shipped_value,
             evidence="the certified value V(N)",
             label=f"the shipped distribution for N = {N}",
@@ -1594,25 +1618,33 @@ def _guarantee_hidden(draw: random.Random) -> list[Stage]:
 
 @exercise(
     "higher-lower-10",
-    names="alpha",
+    names="alpha, h",
     time_limit=20,
     without=WITHOUT,
-    on_timeout="This check goes up to N = 64: fill the table of (2.1) once over the intervals, O(N^3), "
-    "instead of listing Bob's trees.",
-    asks="guarantee(alpha): the least expected number of guesses of any of Bob's trees against "
-    "Alice's distribution alpha, exactly, by the interval DP (2.1), without the course package",
+    on_timeout="This check goes up to N = 64: fill the table of (2.1) once over the intervals, O(N^3) (times "
+    "the levels when h is given), instead of listing Bob's trees.",
+    asks="guarantee(alpha, h): the least expected number of guesses of any of Bob's trees with at most h "
+    "levels (any tree when h is None) against Alice's distribution alpha, exactly, by an interval DP, "
+    "without the course package",
     verifies="13 distributions with N <= 8 (uniform ones, zeros among them) against every tree "
     "listed, Alice's shipped distributions for N = 20, 37, 64 against the certified V(N), and 2 with "
-    "N = 30, 50 against best_tree's exact cost; refuses floats and answers that reach "
-    "puzzles.higher_lower",
+    "N = 30, 50 against best_tree's exact cost (h = None); 12 distributions with N <= 8 and a height "
+    "against every tree of at most h levels listed (one asked with h = 5, then 4), and 3 with N = 20, 24, "
+    "30 against an interval DP with the height; refuses floats and answers that reach puzzles.higher_lower",
     hidden=_guarantee_hidden,
 )
 def _guarantee() -> Plan:
-    """Exercise 9: what a distribution of Alice guarantees her, Bob's best reply by the DP (2.1)."""
-    small, shipped, large = _guarantee_cases()
+    """Exercise 9: what a distribution of Alice guarantees her against trees of at most h levels."""
+    small, shipped, large, short, tall = _guarantee_cases()
     return Plan(
         [
-            Stage(small, reference=_listed_guarantee, evidence="every tree listed", label="N <= 8"),
+            Stage(small, reference=_listed_guarantee, evidence="every tree listed", label="N <= 8, h = None"),
+            Stage(
+                short,
+                reference=_listed_guarantee,
+                evidence="every tree of at most h levels listed",
+                label="N <= 8 with a height h",
+            ),
             Stage(
                 shipped,
                 reference=_shipped_value,
@@ -1625,15 +1657,25 @@ def _guarantee() -> Plan:
                 large,
                 reference=_best_reply_cost,
                 evidence="the exact cost of Bob's best reply",
-                label="N = 30 and 50",
+                label="N = 30 and 50, h = None",
+                smallest=False,
+                far="a size no list of trees reaches",
+            ),
+            Stage(
+                tall,
+                reference=_best_reply_cost,
+                evidence="an interval DP over keys and height",
+                label="N = 20, 24 and 30 with a height h",
                 smallest=False,
                 far="a size no list of trees reaches",
             ),
         ],
         what="your guarantee",
         kind=exact_number,
-        build=lambda case: (tuple(case[0]),),
+        build=lambda case: (tuple(case[0]), case[1]),
         passed=f"your guarantee is exact on {len(small)} distributions with N <= 8 (against every tree), "
         f"on Alice's shipped distributions for N = {', '.join(map(str, GUARANTEE_SHIPPED))} (it is the "
-        "certified value V(N)) and on 2 with N = 30, 50 (against the exact best reply).",
+        f"certified value V(N)) and on 2 with N = 30, 50 (against the exact best reply); with a height, on "
+        f"{len(short)} distributions with N <= 8 (against every tree of at most h levels) and on "
+        f"{len(tall)} with N = 20, 24, 30 (against an interval DP with the height).",
     )
