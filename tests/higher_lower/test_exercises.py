@@ -806,6 +806,7 @@ def test_each_data_set_s_stretches_worked_by_hand():
         "the shipped distributions, sizes in a shuffled order": STRETCHES,
         "an empty dictionary": [],
         "the shipped distributions with a_3 moved at N = 800 (a_1 = 2 a_2 still)": STRETCHES,
+        "the shipped distributions with uniform ones for N = 1025..1040 added": [*STRETCHES, (1025, 1040)],
     }
     nudged = [name for name in exercises._johnson_data_sets() if "moved off" in name]
     by_hand[nudged[0]] = sorted([*STRETCHES, (100, 100), (200, 200), (400, 400)])
