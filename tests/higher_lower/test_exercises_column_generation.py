@@ -546,7 +546,7 @@ def test_the_cases_of_the_checks_are_as_described():
     cases = small + large
     assert any(0 in w for (w,) in cases) and any(isinstance(x, Fraction) for (w,) in cases for x in w)
     small, large = exercises._short_tree_cases()
-    assert len(small) == 19 and all(len(w) <= 7 for w, _ in small)
+    assert len(small) == 22 and all(len(w) <= 7 for w, _ in small)
     assert sorted(len(w) for w, _ in large) == [10, 11, 20, 21, 26, 31, 40, 63, 90]
     assert all(len(w) <= 2**h - 1 for w, h in small + large + exercises.STAND_IN_CASES)
     assert all(any(w) for w, _ in small + large + exercises.STAND_IN_CASES)
