@@ -1180,6 +1180,7 @@ def _optimal_tree() -> Plan:
 
 LOOP_SIZES = (21, 24, 25)
 LOOP_TOLERANCE = 1e-6
+STOP_TOLERANCE = 1e-9 + 1e-12  # the exercise's stop rule, with room for the last float digit
 
 
 @functools.cache
@@ -1216,9 +1217,10 @@ def _rounds_kind(value: Any) -> str | None:
     return None
 
 
-def _restricted_value(N: int, columns: list[tuple[int, ...]]) -> float:
-    """The value of Bob's restricted LP over ``columns`` (min u: every secret costs at most u), by
-    HiGHS: the variables are the weights of the columns, then u."""
+def _restricted_lp(N: int, columns: list[tuple[int, ...]]) -> tuple[float, list[float]]:
+    """Bob's restricted LP over ``columns`` (min u: every secret costs at most u), by HiGHS: its
+    value and one optimal dual distribution of Alice (the rows' duals, clipped at 0 and scaled to 1).
+    The variables are the weights of the columns, then u."""
     k = len(columns)
     costs = [[column[secret] for column in columns] + [-1] for secret in range(N)]
     result = linprog(
@@ -1232,14 +1234,63 @@ def _restricted_value(N: int, columns: list[tuple[int, ...]]) -> float:
     )
     if result.status != 0:
         raise PackFault(f"HiGHS could not solve a restricted LP of N = {N}: {result.message}")
-    return float(result.fun)
+    alpha = [max(-float(m), 0.0) for m in result.ineqlin.marginals]
+    total = sum(alpha)
+    return float(result.fun), [a / total for a in alpha]
+
+
+def _restricted_value(N: int, columns: list[tuple[int, ...]]) -> float:
+    """The value of Bob's restricted LP over ``columns``, by HiGHS."""
+    return _restricted_lp(N, columns)[0]
+
+
+def _dot(alpha: list[float], tree: tuple[int, ...]) -> float:
+    return sum(a * d for a, d in zip(alpha, tree, strict=True))
+
+
+LOWER_CUTS = 40
+
+
+def _is_best_reply_cost(
+    N: int, columns: list[tuple[int, ...]], upper: float, lower: float, reply: tuple[int, ...], tol: float
+) -> bool:
+    """Whether ``lower`` is the cost of Bob's best reply ``reply`` to some optimal dual of the
+    restricted LP over ``columns`` (value ``upper``). The optimal duals are the distributions alpha
+    with alpha . depth_T >= upper for every T in ``columns``; among them the check looks for one
+    with alpha . depth_reply = lower and no tree cheaper than ``lower``, adding each cheaper tree
+    that the DP finds as a cut (an LP that minimises the largest violation s)."""
+    cuts: list[tuple[int, ...]] = []
+    for _ in range(LOWER_CUTS):
+        rows = [[-d for d in T] + [-1] for T in columns] + [[-d for d in T] + [-1] for T in cuts]
+        rhs = [-upper] * len(columns) + [-lower] * len(cuts)
+        rows += [list(reply) + [-1], [-d for d in reply] + [-1]]
+        rhs += [lower, -lower]
+        result = linprog(
+            [0] * N + [1],
+            A_ub=rows,
+            b_ub=rhs,
+            A_eq=[[1] * N + [0]],
+            b_eq=[1],
+            bounds=[(0, None)] * (N + 1),
+            method="highs",
+        )
+        if result.status != 0 or result.fun > tol:
+            return False
+        alpha = [max(float(a), 0.0) for a in result.x[:N]]
+        cost, tree = best_tree(alpha)
+        if float(cost) >= lower - tol:
+            return True
+        cuts.append(tuple(tree))
+    return True
 
 
 def _rounds_judge(case: tuple, rounds: Any) -> str | None:
     (N,) = case
     tol = LOOP_TOLERANCE
     value = float(_game_value(N))
+    rounds = [(float(upper), float(lower), tree) for upper, lower, tree in rounds]
     entered: list[tuple[int, ...]] = []
+    duals: list[tuple[float, list[float]]] = []
     for k, (upper, _, tree) in enumerate(rounds, start=1):
         tree = tuple(tree)
         if len(tree) != N or (problem := _search_tree_problem(tree)) is not None:
@@ -1249,13 +1300,14 @@ def _rounds_judge(case: tuple, rounds: Any) -> str | None:
                 f"tree of the game ({why})."
             )
         entered.append(tree)
-        restricted = _restricted_value(N, entered)
+        restricted, alpha = _restricted_lp(N, entered)
         if abs(upper - restricted) > tol:
             return (
                 f"at N = {N}, round {k}: your upper bound is {show(upper)}, but the restricted LP over the "
                 f"{_plural_trees(k)} your rounds name so far is worth {restricted:.9g}: an upper bound is "
                 "the value of the restricted LP of its round."
             )
+        duals.append((restricted, alpha))
     for k, (upper, lower, _) in enumerate(rounds, start=1):
         if lower > value + tol:
             return (
@@ -1268,11 +1320,34 @@ def _rounds_judge(case: tuple, rounds: Any) -> str | None:
                 f"{show(upper)}; Bob's best reply to Alice's restricted distribution costs at most the "
                 "restricted LP's value."
             )
+        if k < len(rounds) and lower >= upper - STOP_TOLERANCE:
+            return (
+                f"at N = {N}, round {k}: your bounds ({show(upper)}, {show(lower)}) meet within 1e-09, yet "
+                f"your loop goes on for {len(rounds) - k} more round(s): it is to stop at the first round "
+                "whose bounds meet within 1e-09."
+            )
+    for k, (_, lower, _) in enumerate(rounds[:-1], start=1):
+        (upper, alpha), reply = duals[k - 1], entered[k]
+        if abs(_dot(alpha, reply) - lower) <= tol and abs(float(best_tree(alpha)[0]) - lower) <= tol:
+            continue  # the duals HiGHS gives here already have this best reply
+        if not _is_best_reply_cost(N, entered[:k], upper, lower, reply, tol):
+            return (
+                f"at N = {N}, round {k}: your lower bound {show(lower)} is not the cost of Bob's best reply "
+                "to the duals of that round's restricted LP (the tree your next round adds being that "
+                "reply): "
+                "each round's lower bound is the pricing value of its own round, not a bound carried from "
+                "another round or set by hand."
+            )
     upper, lower, _ = rounds[-1]
     if abs(upper - value) > tol or upper - lower > tol:
         return (
             f"at N = {N} your last round has the bounds ({show(upper)}, {show(lower)}), which do not meet at "
             f"V({N}) (within {tol:g}): the loop must run until the bounds meet."
+        )
+    if upper - lower > STOP_TOLERANCE:
+        return (
+            f"at N = {N} your loop stops with the bounds ({show(upper)}, {show(lower)}), {upper - lower:.3g} "
+            "apart: it is to run until they meet within 1e-09, the tolerance the exercise asks for."
         )
     return None
 
@@ -1302,9 +1377,11 @@ def _loop_hidden(draw: random.Random) -> list[Stage]:
     "LP solved by linprog and priced by best_tree, each with the tree that entered the LP for it",
     verifies=f"N = {', '.join(map(str, LOOP_SIZES))}: every round's tree is a search tree on N keys, every "
     "upper bound is the value of the restricted LP over the trees the rounds name so far (solved again by "
-    f"HiGHS, within {LOOP_TOLERANCE:g}), every lower bound at most V(N) and the round's upper bound, and the "
-    f"last round's bounds equal V(N) within {LOOP_TOLERANCE:g} (certified values); refuses answers that "
-    "reach the package's solver or its shipped solutions",
+    f"HiGHS, within {LOOP_TOLERANCE:g}), every lower bound at most V(N) and the round's upper bound and the "
+    "cost of Bob's best reply (the next round's tree) to an optimal dual of its round's restricted LP (found "
+    "by an LP over those duals, cut by the DP's cheaper trees), the loop stops at the first round whose "
+    f"bounds meet within 1e-9, and the last round's bounds equal V(N) within {LOOP_TOLERANCE:g} (certified "
+    "values); refuses answers that reach the package's solver or its shipped solutions",
     hidden=_loop_hidden,
 )
 def _column_generation() -> Plan:
@@ -1322,8 +1399,9 @@ def _column_generation() -> Plan:
         what="your rounds",
         kind=_rounds_kind,
         passed=f"for N = {sizes} every upper bound is the value of the restricted LP over your rounds' "
-        f"trees, every lower bound is at most V(N), and the last round meets at the certified V(N) within "
-        f"{LOOP_TOLERANCE:g}.",
+        "trees, every lower bound is the cost of Bob's best reply to an optimal dual of its round's LP, "
+        "the loop stops at the first round whose bounds meet within 1e-9, and the last round meets at the "
+        f"certified V(N) within {LOOP_TOLERANCE:g}.",
     )
 
 
@@ -1411,6 +1489,12 @@ def _short_tree_cases() -> tuple[list[tuple[list, int]], list[tuple[list, int]]]
     for weights in _weight_cases(92, [2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7], 9, 0.4):
         small.append((weights, rng.randint(len(weights).bit_length(), 4)))
     small += [(w, 3) for w in _weight_cases(93, [4, 5, 6], 9, 0.3, fractions=True)]
+    # the same weights with two heights, the larger first: a table kept for the weights alone
+    # answers h = 3 with the 5-level tree of h = 5
+    small += [([8, 4, 2, 1, 0], 5), ([8, 4, 2, 1, 0], 3)]
+    # 1 + 10**-20 is 1 in floats: a float DP ties two trees whose exact costs differ by
+    # 10**-20 - 10**-24, and its tie-break by the sum of the depths takes the dearer one
+    small.append(([1, 1, Fraction(1, 10**20), Fraction(1, 10**24)], 3))
     small.sort(key=lambda case: len(case[0]))
     large = []
     for weights in _weight_cases(94, [20, 31, 40, 63, 90], 50, 0.3):
@@ -1475,7 +1559,9 @@ def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     asks="short_tree(weights, h): a valid search tree of least cost among those with at most h levels, "
     "by the subsequence DP (2.2) and its traceback, also when some weights are zero",
     verifies="a search tree of at most h levels and least cost, against every such tree on the cases "
-    "with N <= 7 (zeros beside weights that a stand-in for a zero misplaces among them) and on every "
+    "with N <= 7 (zeros beside weights that a stand-in for a zero misplaces among them, weights 10**-20 "
+    "and 10**-24 beside 1 that a float sum loses, the same weights asked with h = 5 and then h = 3) and "
+    "on every "
     "weight vector in {0, 1, 2}^N for N <= 4 (h = 3); against an interval DP with the height on 10 "
     "cases of zero weights beside weights from 1 down to 10**-50 (N = 3..40) and on cases with "
     "N = 10..90 (30% zero weights, some beside weights of 10**-15 or beside costs 10**-12 apart); "
@@ -1605,6 +1691,8 @@ def _johnson_data_sets() -> dict[str, dict[int, tuple[Fraction, ...]]]:
         "the shipped distributions, largest N first": dict(reversed(shipped.items())),
         "the shipped distributions, sizes in a shuffled order": {N: shipped[N] for N in shuffled},
         "an empty dictionary": {},
+        "the shipped distributions with uniform ones for N = 1025..1040 added": shipped
+        | {N: _uniform(N) for N in range(1025, 1041)},
     }
 
 
@@ -1695,9 +1783,9 @@ def _stretches_count(count: int) -> str:
     asks="johnson_stretches(hider): the maximal runs (first, last) of consecutive sizes N >= 7 where "
     "Alice's distribution breaks Johnson's pattern a_1 = 2 a_2",
     verifies="the shipped distributions for N = 1..1024 (checked first: every size present, each a "
-    "distribution) and 10 altered data sets: sizes left out, a distribution replaced, sizes below 7, "
-    "a_1 off 2 a_2 by 10**-30 to 10**-7 (beyond floats), a_3 moved, the sizes in decreasing and in "
-    "shuffled order, an empty one; refuses answers that reach puzzles.higher_lower",
+    "distribution) and 11 altered data sets: sizes left out, a distribution replaced, sizes below 7 and "
+    "above 1024, a_1 off 2 a_2 by 10**-30 to 10**-7 (beyond floats), a_3 moved, the sizes in decreasing "
+    "and in shuffled order, an empty one; refuses answers that reach puzzles.higher_lower",
     hidden=_johnson_hidden,
 )
 def _johnson_stretches() -> Plan:
@@ -1723,8 +1811,8 @@ def _johnson_stretches() -> Plan:
         kind=STRETCHES,
         build=lambda case: (dict(_data_set(case[0])),),
         passed=f"your stretches are right on the shipped distributions for N = 1..{SHIPPED_UP_TO} (checked: "
-        f"every size present, each a distribution) and on {len(names) - 1} altered data sets: sizes left out "
-        "or out of order, and a_1 off 2 a_2 by less than any float can see.",
+        f"every size present, each a distribution) and on {len(names) - 1} altered data sets: sizes left "
+        "out, added beyond 1024 or out of order, and a_1 off 2 a_2 by less than any float can see.",
     )
 
 
@@ -1740,38 +1828,60 @@ def _distribution(weights: list) -> tuple[Fraction, ...]:
 
 
 @functools.cache
-def _guarantee_cases() -> tuple[list[tuple], list[tuple], list[tuple]]:
-    """Small distributions (N <= 8: every tree listed), shipped ones (the certified V(N)), and
-    random ones with N = 30 and 50 (best_tree's exact cost)."""
-    small = [(_uniform(N),) for N in (1, 2, 3, 5, 8)]
-    small += [(_distribution(w),) for w in _weight_cases(61, [2, 3, 4, 5, 6, 7, 8, 8], 9, 0.3)]
+def _guarantee_cases() -> tuple[list[tuple], ...]:
+    """Small distributions (N <= 8: every tree listed), shipped ones (the certified V(N)), random
+    ones with N = 30 and 50 (best_tree's exact cost), each as (alpha, None); and the bounded cases
+    (alpha, h): small ones against every tree of at most h levels, the same alpha asked with two
+    heights (the larger first), and N = 20, 24 and 30 against the interval DP with the height."""
+    small = [(_uniform(N), None) for N in (1, 2, 3, 5, 8)]
+    small += [(_distribution(w), None) for w in _weight_cases(61, [2, 3, 4, 5, 6, 7, 8, 8], 9, 0.3)]
     small.sort(key=lambda case: len(case[0]))
     records = load_records()
-    shipped = [(hider_of(records[N]),) for N in GUARANTEE_SHIPPED]
-    large = [(_distribution(w),) for w in _weight_cases(62, [30, 50], 20, 0.2)]
-    return small, shipped, large
+    shipped = [(hider_of(records[N]), None) for N in GUARANTEE_SHIPPED]
+    large = [(_distribution(w), None) for w in _weight_cases(62, [30, 50], 20, 0.2)]
+    rng = random.Random(63)
+    short = [(_uniform(3), 2), (_uniform(7), 3), (hider_of(records[5]), 3), (hider_of(records[6]), 3)]
+    for w in _weight_cases(64, [4, 5, 6, 7, 8, 8], 9, 0.3):
+        fewest = len(w).bit_length()
+        short.append((_distribution(w), rng.randint(fewest, fewest + 1)))
+    twice = _distribution([9, 1, 1, 1, 1, 1, 1, 9])
+    short += [(twice, 5), (twice, 4)]  # a cache keyed on alpha alone answers h = 4 with h = 5's value
+    short.sort(key=lambda case: len(case[0]))
+    tall = [
+        (_distribution(w), len(w).bit_length() + k)
+        for k, w in enumerate(_weight_cases(65, [20, 30], 20, 0.2))
+    ]
+    tall.append((hider_of(records[24]), 5))
+    tall.sort(key=lambda case: len(case[0]))
+    return small, shipped, large, short, tall
 
 
-def _listed_guarantee(alpha: tuple) -> Fraction:
-    return Fraction(_least_listed_cost(tuple(alpha)))
+def _listed_guarantee(alpha: tuple, h: int | None = None) -> Fraction:
+    return Fraction(_least_listed_cost(tuple(alpha), h))
 
 
-def _shipped_value(alpha: tuple) -> Fraction:
+def _shipped_value(alpha: tuple, h: int | None = None) -> Fraction:
     return Fraction(load_records()[len(alpha)]["value"])
 
 
-def _best_reply_cost(alpha: tuple) -> Fraction:
+def _best_reply_cost(alpha: tuple, h: int | None = None) -> Fraction:
+    if h is not None:
+        return Fraction(_bounded_reference(list(alpha), h))
     return Fraction(best_tree(list(alpha))[0])
 
 
 def _guarantee_hidden(draw: random.Random) -> list[Stage]:
-    """4 distributions drawn for grading (N from 9 to 60, zeros in half of them) and one shipped
+    """4 distributions drawn for grading (N from 9 to 60, zeros in half of them), 2 with a height
+    (N from 9 to 30, h from the fewest levels that hold N to one more) and one shipped
     distribution of a size drawn from 9 to 64."""
     cases = []
     for _ in range(4):
         size, largest, zeros = draw.randint(9, 60), draw.choice((9, 100)), draw.choice((0.0, 0.3))
         (weights,) = _drawn_weights(draw, [size], largest, zeros)
-        cases.append((_distribution(weights),))
+        cases.append((_distribution(weights), None))
+    for _ in range(2):
+        (weights,) = _drawn_weights(draw, [draw.randint(9, 30)], 9, draw.choice((0.0, 0.3)))
+        cases.append((_distribution(weights), len(weights).bit_length() + draw.randint(0, 1)))
     N = draw.randint(9, 64)
     return [
         hidden_stage(
@@ -1781,7 +1891,7 @@ def _guarantee_hidden(draw: random.Random) -> list[Stage]:
             label="distributions the grader drew",
         ),
         hidden_stage(
-            [(hider_of(load_records()[N]),)],
+            [(hider_of(load_records()[N]), None)],
             reference=_shipped_value,
             evidence="the certified value V(N)",
             label=f"the shipped distribution for N = {N}",
@@ -1791,25 +1901,33 @@ def _guarantee_hidden(draw: random.Random) -> list[Stage]:
 
 @exercise(
     "higher-lower-10",
-    names="alpha",
+    names="alpha, h",
     time_limit=20,
     without=WITHOUT,
-    on_timeout="This check goes up to N = 64: fill the table of (2.1) once over the intervals, O(N^3), "
-    "instead of listing Bob's trees.",
-    asks="guarantee(alpha): the least expected number of guesses of any of Bob's trees against "
-    "Alice's distribution alpha, exactly, by the interval DP (2.1), without the course package",
+    on_timeout="This check goes up to N = 64: fill the table of (2.1) once over the intervals, O(N^3) (times "
+    "the levels when h is given), instead of listing Bob's trees.",
+    asks="guarantee(alpha, h): the least expected number of guesses of any of Bob's trees with at most h "
+    "levels (any tree when h is None) against Alice's distribution alpha, exactly, by an interval DP, "
+    "without the course package",
     verifies="13 distributions with N <= 8 (uniform ones, zeros among them) against every tree "
     "listed, Alice's shipped distributions for N = 20, 37, 64 against the certified V(N), and 2 with "
-    "N = 30, 50 against best_tree's exact cost; refuses floats and answers that reach "
-    "puzzles.higher_lower",
+    "N = 30, 50 against best_tree's exact cost (h = None); 12 distributions with N <= 8 and a height "
+    "against every tree of at most h levels listed (one asked with h = 5, then 4), and 3 with N = 20, 24, "
+    "30 against an interval DP with the height; refuses floats and answers that reach puzzles.higher_lower",
     hidden=_guarantee_hidden,
 )
 def _guarantee() -> Plan:
-    """Exercise 9: what a distribution of Alice guarantees her, Bob's best reply by the DP (2.1)."""
-    small, shipped, large = _guarantee_cases()
+    """Exercise 9: what a distribution of Alice guarantees her against trees of at most h levels."""
+    small, shipped, large, short, tall = _guarantee_cases()
     return Plan(
         [
-            Stage(small, reference=_listed_guarantee, evidence="every tree listed", label="N <= 8"),
+            Stage(small, reference=_listed_guarantee, evidence="every tree listed", label="N <= 8, h = None"),
+            Stage(
+                short,
+                reference=_listed_guarantee,
+                evidence="every tree of at most h levels listed",
+                label="N <= 8 with a height h",
+            ),
             Stage(
                 shipped,
                 reference=_shipped_value,
@@ -1822,15 +1940,25 @@ def _guarantee() -> Plan:
                 large,
                 reference=_best_reply_cost,
                 evidence="the exact cost of Bob's best reply",
-                label="N = 30 and 50",
+                label="N = 30 and 50, h = None",
+                smallest=False,
+                far="a size no list of trees reaches",
+            ),
+            Stage(
+                tall,
+                reference=_best_reply_cost,
+                evidence="an interval DP over keys and height",
+                label="N = 20, 24 and 30 with a height h",
                 smallest=False,
                 far="a size no list of trees reaches",
             ),
         ],
         what="your guarantee",
         kind=exact_number,
-        build=lambda case: (tuple(case[0]),),
+        build=lambda case: (tuple(case[0]), case[1]),
         passed=f"your guarantee is exact on {len(small)} distributions with N <= 8 (against every tree), "
         f"on Alice's shipped distributions for N = {', '.join(map(str, GUARANTEE_SHIPPED))} (it is the "
-        "certified value V(N)) and on 2 with N = 30, 50 (against the exact best reply).",
+        f"certified value V(N)) and on 2 with N = 30, 50 (against the exact best reply); with a height, on "
+        f"{len(short)} distributions with N <= 8 (against every tree of at most h levels) and on "
+        f"{len(tall)} with N = 20, 24, 30 (against an interval DP with the height).",
     )

@@ -985,7 +985,8 @@ def solve(
     when the guess is exactly optimal, as the sweep's guesses are between powers of two
     (measured at N = 646: 16 s instead of 27 s with ties = ceil(N/2)).
     An exact guess (ints or Fractions, summing to 1) is first tried as Alice's optimal
-    distribution itself: ``ties`` (default ceil(N/2)) random best replies to it, then a
+    distribution itself: ``ties`` random best replies to it (``ties = 0``, the default, takes
+    ceil(N/2) here, and none before the first LP), then a
     nonnegative least-squares search for Bob's mixture among best replies, no LP (see
     ``_prove_guess``; measured at N = 800: 8 s instead of 40 s). If that fails, the column
     generation runs from the guess and the best replies found.

@@ -155,17 +155,23 @@ def direct_two_row_value(A):
     return max(min(a * x + b * (1 - x) for a, b in zip(top, bottom, strict=True)) for x in xs)
 
 
-def direct_guarantee(alpha):
-    """Bob's best reply to alpha, top down: the cheapest root of every interval, memoised."""
+def direct_guarantee(alpha, h=None):
+    """Bob's best reply to alpha among trees of at most h levels (any, for None), top down: the
+    cheapest root of every interval with the levels left, memoised."""
     alpha = tuple(alpha)
+    levels = len(alpha) if h is None else h
 
     @cache
-    def cost(a, b):  # the best tree on the keys a..b (0-based, b exclusive), hung at depth 1
+    def cost(a, b, left):  # the best tree on the keys a..b (0-based, b exclusive) in `left` levels
         if a >= b:
             return Fraction(0)
-        return sum(alpha[a:b], Fraction(0)) + min(cost(a, r) + cost(r + 1, b) for r in range(a, b))
+        if b - a > 2**left - 1:
+            return None
+        options = [(cost(a, r, left - 1), cost(r + 1, b, left - 1)) for r in range(a, b)]
+        options = [x + y for x, y in options if x is not None and y is not None]
+        return sum(alpha[a:b], Fraction(0)) + min(options)
 
-    return cost(0, len(alpha))
+    return cost(0, len(alpha), min(levels, len(alpha)))
 
 
 def direct_bisection_cost(alpha):
@@ -260,7 +266,7 @@ ALWAYS_EQUAL = {
     ),
     "higher-lower-8": lambda A: AlwaysEqualFraction(0),
     "higher-lower-9": lambda weights, h: AlwaysEqualTuple([h] * len(weights)),
-    "higher-lower-10": lambda alpha: AlwaysEqualFraction(1),
+    "higher-lower-10": lambda alpha, h: AlwaysEqualFraction(1),
 }
 
 
@@ -292,7 +298,7 @@ PACKAGE = {
     "higher-lower-7": ("puzzles.higher_lower.exercises", "_dresher_runs()", "A, basis, inverse"),
     "higher-lower-8": ("puzzles.higher_lower.model", "dresher(A).value", "A"),
     "higher-lower-9": ("puzzles.higher_lower.model", "best_bounded_tree(weights, h)[1]", "weights, h"),
-    "higher-lower-10": ("puzzles.higher_lower.model", "best_tree(list(alpha))[0]", "alpha"),
+    "higher-lower-10": ("puzzles.higher_lower.model", "best_tree(list(alpha))[0]", "alpha, h"),
 }
 ROUTES = {
     "a name imported before": "from {module} import {name}\nanswer = lambda {args}: {call}",
@@ -980,6 +986,7 @@ def test_each_data_set_s_stretches_worked_by_hand():
         "the shipped distributions, sizes in a shuffled order": STRETCHES,
         "an empty dictionary": [],
         "the shipped distributions with a_3 moved at N = 800 (a_1 = 2 a_2 still)": STRETCHES,
+        "the shipped distributions with uniform ones for N = 1025..1040 added": [*STRETCHES, (1025, 1040)],
     }
     nudged = [name for name in exercises._johnson_data_sets() if "moved off" in name]
     by_hand[nudged[0]] = sorted([*STRETCHES, (100, 100), (200, 200), (400, 400)])
@@ -1145,13 +1152,20 @@ def test_graded_higher_lower_3_asks_for_one_value_and_keeps_its_plan():
 
 
 def test_10_the_references_agree_with_each_other():
-    """Every tree listed, the certified V(N) and best_tree's exact cost: the same value where two
-    of them reach."""
-    small, shipped, large = exercises._guarantee_cases()
-    for (alpha,) in small:
-        listed = exercises._listed_guarantee(alpha)
-        assert listed == exercises._best_reply_cost(alpha) == direct_guarantee(alpha)
-    for (alpha,) in shipped:
+    """Every tree listed (with and without a height), the certified V(N), best_tree's exact cost and
+    the interval DP with the height: the same value where two of them reach."""
+    small, shipped, large, short, tall = exercises._guarantee_cases()
+    for alpha, h in small:
+        listed = exercises._listed_guarantee(alpha, h)
+        assert h is None and listed == exercises._best_reply_cost(alpha) == direct_guarantee(alpha)
+    for alpha, _ in shipped:
         assert sum(alpha) == 1 and exercises._shipped_value(alpha) == exercises._best_reply_cost(alpha)
-    for (alpha,) in large:
+    for alpha, _ in large:
         assert sum(alpha) == 1 and exercises._best_reply_cost(alpha) == direct_guarantee(alpha)
+    for alpha, h in short:
+        listed = exercises._listed_guarantee(alpha, h)
+        assert listed == exercises._best_reply_cost(alpha, h) == direct_guarantee(alpha, h)
+    for alpha, h in tall:
+        assert sum(alpha) == 1 and exercises._best_reply_cost(alpha, h) == direct_guarantee(alpha, h)
+    # a height that binds: some short case costs more than without it
+    assert any(direct_guarantee(alpha, h) > direct_guarantee(alpha) for alpha, h in short)

@@ -354,6 +354,66 @@ def test_5_rejects_bounds_that_are_not_the_restricted_lps_and_values_without_a_l
     rejected("higher-lower-5", lambda N: crooked if N == 21 else _loop(N), why="no search tree")
 
 
+def loop_with_u_first_and_the_newest_tree_first(N):
+    """The same loop with the LP's variables in another order (u, then the trees, newest first):
+    the restricted LPs are degenerate, so HiGHS returns other optimal duals in some rounds and the
+    lower bounds and the trees priced differ from the check's own run."""
+    trees = [best_tree([1] * N)[1]]
+    rounds = []
+    while True:
+        columns = trees[::-1]
+        lp = linprog(
+            [1] + [0] * len(columns),
+            A_ub=[[-1] + [column[secret] for column in columns] for secret in range(N)],
+            b_ub=[0] * N,
+            A_eq=[[0] + [1] * len(columns)],
+            b_eq=[1],
+            bounds=[(None, None)] + [(0, None)] * len(columns),
+            method="highs",
+        )
+        alpha = np.maximum(-lp.ineqlin.marginals, 0)
+        lower, tree = best_tree(alpha / alpha.sum())
+        rounds.append((float(lp.fun), float(lower), trees[-1]))
+        if lower >= lp.fun - 1e-9:
+            return rounds
+        trees.append(tree)
+
+
+def test_5_accepts_other_optimal_duals():
+    ours, theirs = _loop(24), loop_with_u_first_and_the_newest_tree_first(24)
+    assert [round(lower, 6) for _, lower, _ in ours] != [round(lower, 6) for _, lower, _ in theirs]
+    accepted("higher-lower-5", loop_with_u_first_and_the_newest_tree_first)
+
+
+def test_5_rejects_lower_bounds_that_are_not_the_round_s_pricing_value():
+    def recorded(change):
+        def loop(N):
+            rounds = _loop(N)
+            return [(u, change(k, u, lower, len(rounds)), tree) for k, (u, lower, tree) in enumerate(rounds)]
+
+        return loop
+
+    why = "is not the cost of Bob's best reply"
+    # 0 until the last round, which copies u: every bound is at most V(N) and the end meets
+    rejected("higher-lower-5", recorded(lambda k, u, lower, n: u if k == n - 1 else 0.0), why=why)
+    # the best so far, not the round's own value
+    best = []
+
+    def best_so_far(k, u, lower, n):
+        best[:] = [lower if k == 0 else max(best[0], lower)]
+        return best[0]
+
+    rejected("higher-lower-5", recorded(best_so_far), why=why)
+
+
+def test_5_rejects_a_loop_that_goes_on_after_the_bounds_meet():
+    def two_more(N):
+        rounds = _loop(N)
+        return [*rounds, rounds[-1], rounds[-1]]
+
+    rejected("higher-lower-5", two_more, why="it is to stop at the first round")
+
+
 def test_5_rejects_what_the_lesson_shows():
     shown = {20: _loop(20), 40: _loop(40)}
     rejected("higher-lower-5", lookup_table(shown, fallback=[]), why="not a list of rounds")
@@ -486,7 +546,7 @@ def test_the_cases_of_the_checks_are_as_described():
     cases = small + large
     assert any(0 in w for (w,) in cases) and any(isinstance(x, Fraction) for (w,) in cases for x in w)
     small, large = exercises._short_tree_cases()
-    assert len(small) == 19 and all(len(w) <= 7 for w, _ in small)
+    assert len(small) == 22 and all(len(w) <= 7 for w, _ in small)
     assert sorted(len(w) for w, _ in large) == [10, 11, 20, 21, 26, 31, 40, 63, 90]
     assert all(len(w) <= 2**h - 1 for w, h in small + large + exercises.STAND_IN_CASES)
     assert all(any(w) for w, _ in small + large + exercises.STAND_IN_CASES)

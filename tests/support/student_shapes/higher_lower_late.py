@@ -225,8 +225,10 @@ def short_tree_zeros_replaced_below_every_public_weight(weights, h):
 # -- higher-lower-10: what a distribution of Alice guarantees her ---------------------------------
 
 
-def _least_cost(alpha):
-    """The interval DP (2.1) over the keys, right."""
+def _least_cost(alpha, h=None):
+    """The interval DP (2.1) over the keys, right (with at most h levels when h is given)."""
+    if h is not None and h < len(alpha):
+        return _least_cost_within(alpha, h)
     N = len(alpha)
     prefix = [Fraction(0)]
     for a in alpha:
@@ -252,21 +254,21 @@ def _balanced_depths(N):
 
 
 @shape("higher-lower-10", "float")
-def guarantee_in_floats(alpha):
+def guarantee_in_floats(alpha, h=None):
     """The interval DP with the probabilities turned into floats: the value it returns is a float,
     where an exact Fraction is asked (and rounded in its last bits)."""
-    return float(_least_cost(tuple(float(a) for a in alpha)))
+    return float(_least_cost(tuple(float(a) for a in alpha), h))
 
 
 @shape("higher-lower-10", "greedy")
-def guarantee_of_the_balanced_tree(alpha):
+def guarantee_of_the_balanced_tree(alpha, h=None):
     """The cost of the balanced tree against alpha: bisection is not Bob's best reply once Alice
     moves weight to the ends."""
     return sum((a * d for a, d in zip(alpha, _balanced_depths(len(alpha)), strict=True)), Fraction(0))
 
 
 @shape("higher-lower-10", "greedy")
-def guarantee_of_the_likeliest_key_first(alpha):
+def guarantee_of_the_likeliest_key_first(alpha, h=None):
     """Roots every interval at its likeliest key (a greedy tree, not the DP): it can hang a long
     chain below an end that Alice favours."""
     alpha = tuple(alpha)
@@ -281,18 +283,19 @@ def guarantee_of_the_likeliest_key_first(alpha):
 
 
 @shape("higher-lower-10", "off by one")
-def guarantee_counting_depth_from_zero(alpha):
+def guarantee_counting_depth_from_zero(alpha, h=None):
     """Counts the root's guess as depth 0: one guess short, for every distribution."""
-    return _least_cost(tuple(alpha)) - 1
+    return _least_cost(tuple(alpha), h) - 1
 
 
 @shape("higher-lower-10", "small inputs only")
-def guarantee_listing_small_trees(alpha):
+def guarantee_listing_small_trees(alpha, h=None):
     """Lists every tree for N <= 8 and takes the cheapest; beyond, the balanced tree's cost."""
     alpha = tuple(alpha)
     N = len(alpha)
     if N > 8:
         return guarantee_of_the_balanced_tree(alpha)
+    h = N if h is None else h
 
     def trees(a, b, level):
         if a > b:
@@ -303,12 +306,178 @@ def guarantee_listing_small_trees(alpha):
                 for right in trees(r + 1, b, level + 1):
                     yield (*left, level, *right)
 
-    return min(sum((p * d for p, d in zip(alpha, t, strict=True)), Fraction(0)) for t in trees(1, N, 1))
+    return min(
+        sum((p * d for p, d in zip(alpha, t, strict=True)), Fraction(0))
+        for t in trees(1, N, 1)
+        if max(t) <= h
+    )
 
 
 @shape("higher-lower-10", "wrong model")
-def guarantee_as_the_uniform_value(alpha):
+def guarantee_as_the_uniform_value(alpha, h=None):
     """Takes the guarantee to be the best tree's average over the secrets, as if Alice hid every
     number equally often: the distribution itself is never used."""
     N = len(alpha)
-    return _least_cost(tuple(Fraction(1, N) for _ in range(N)))
+    return _least_cost(tuple(Fraction(1, N) for _ in range(N)), h)
+
+
+def _least_cost_within(alpha, h):
+    """The interval DP with the levels left as part of the state: at most h levels, right."""
+    N = len(alpha)
+    prefix = [Fraction(0)]
+    for a in alpha:
+        prefix.append(prefix[-1] + a)
+    E = {(a, a - 1): Fraction(0) for a in range(1, N + 2)}
+    for level in range(1, h + 1):
+        new = {(a, a - 1): Fraction(0) for a in range(1, N + 2)}
+        for length in range(1, min(N, 2**level - 1) + 1):
+            for a in range(1, N - length + 2):
+                b = a + length - 1
+                costs = [
+                    E[a, r - 1] + E[r + 1, b] for r in range(a, b + 1) if (a, r - 1) in E and (r + 1, b) in E
+                ]
+                if costs:
+                    new[a, b] = prefix[b] - prefix[a - 1] + min(costs)
+        E = new
+    return E[1, N]
+
+
+@shape("higher-lower-10", "wrong model")
+def guarantee_ignoring_the_height(alpha, h=None):
+    """The unbounded DP (2.1) whatever h says: lesson III's recursion pasted unchanged, so a tree
+    deeper than h levels can be Bob's reply."""
+    return _least_cost(tuple(alpha))
+
+
+@shape("higher-lower-10", "off by one")
+def guarantee_with_one_level_more(alpha, h=None):
+    """Lets Bob use h + 1 levels (the root counted as level 0)."""
+    return _least_cost(tuple(alpha), None if h is None else h + 1)
+
+
+@shape("higher-lower-10", "off by one")
+def guarantee_with_one_level_less(alpha, h=None):
+    """Allows only h - 1 levels below the root's own (L < h where L <= h is meant), and falls back on
+    the unbounded value where h - 1 levels cannot hold the keys."""
+    if h is None or len(alpha) > 2 ** (h - 1) - 1:
+        return _least_cost(tuple(alpha), h)
+    return _least_cost(tuple(alpha), h - 1)
+
+
+_GUARANTEES = {}
+
+
+@shape("higher-lower-10", "partial cache")
+def guarantee_cached_on_alpha(alpha, h=None):
+    """The right DP, cached on alpha alone and kept between calls: the same distribution asked with
+    h = 5 and then h = 4 gets the first answer twice."""
+    key = tuple(alpha)
+    if key not in _GUARANTEES:
+        _GUARANTEES[key] = _least_cost(key, h)
+    return _GUARANTEES[key]
+
+
+# -- higher-lower-5: the column-generation loop's lower bounds (lesson III, Exercise 7) -------------
+
+
+def _loop_with_lower(N, record, tol=1e-9):
+    """The loop of lesson III, where ``record(round, lower, upper, done)`` says which lower bound a
+    round writes down; it stops when the round's own pricing value is within ``tol`` of u."""
+    import numpy as np
+
+    from .higher_lower import _best_tree, restricted_lp
+
+    trees = [_best_tree([1.0] * N)[1]]
+    rounds = []
+    while True:
+        lp = restricted_lp(trees, N)
+        alpha = np.maximum(-lp.ineqlin.marginals, 0)
+        lower, tree = _best_tree(alpha / alpha.sum())
+        done = lower >= lp.fun - tol
+        rounds.append((lp.fun, record(len(rounds), lower, lp.fun, done), trees[-1]))
+        if done:
+            return rounds
+        trees.append(tree)
+
+
+@shape("higher-lower-5", "wrong model")
+def column_generation_lower_zero_until_the_end(N):
+    """Writes 0 as every round's lower bound and copies u into the last one: the bounds meet at the
+    end, but no round before it records its pricing value."""
+    return _loop_with_lower(N, lambda k, lower, upper, done: upper if done else 0.0)
+
+
+@shape("higher-lower-5", "wrong model")
+def column_generation_lower_of_the_uniform_distribution(N):
+    """Records Bob's best reply to the uniform distribution as every round's lower bound (a true
+    bound on V(N), but not the round's), and u in the last round."""
+    from .higher_lower import _best_tree
+
+    uniform = _best_tree([1.0 / N] * N)[0]
+    return _loop_with_lower(N, lambda k, lower, upper, done: upper if done else uniform)
+
+
+@shape("higher-lower-5", "wrong model")
+def column_generation_lower_as_the_best_so_far(N):
+    """Records the largest pricing value so far, not the round's own: a bound, but it hides the
+    rounds where the pricing value falls (section 5 counts them)."""
+    best = [0.0]
+
+    def record(k, lower, upper, done):
+        best[0] = lower if k == 0 else max(best[0], lower)
+        return best[0]
+
+    return _loop_with_lower(N, record)
+
+
+def _lexicographic_dp(weights, h):
+    """The subsequence DP (2.2) over pairs (cost, sum of the depths), compared lexicographically, and
+    its traceback: a valid tree of least cost (right in exact arithmetic)."""
+    Fh = [h - ((j & -j).bit_length() - 1) for j in range(1, 2**h)]
+    N, M = len(weights), len(Fh)
+    W = [[(0, 0)] * (M + 1)] + [[None] * (M + 1) for _ in range(N)]
+    for i in range(1, N + 1):
+        wi = weights[i - 1]
+        for j in range(1, M + 1):
+            options = []
+            if W[i][j - 1] is not None:
+                options.append(W[i][j - 1])
+            p = W[i - 1][j - 1]
+            if p is not None:
+                options.append((p[0] + wi * Fh[j - 1], p[1] + Fh[j - 1]))
+            W[i][j] = min(options) if options else None
+    depths, i, j = [0] * N, N, M
+    while i > 0:
+        if W[i][j - 1] is not None and W[i][j - 1] == W[i][j]:
+            j -= 1
+        else:
+            depths[i - 1] = Fh[j - 1]
+            i, j = i - 1, j - 1
+    return tuple(depths)
+
+
+@shape("higher-lower-9", "float")
+def short_tree_lexicographic_in_floats(weights, h):
+    """The right lexicographic DP run on float weights: 1 + 10**-20 is 1, so two trees whose costs
+    differ by 10**-20 tie, and the sum of the depths picks the dearer one."""
+    return _lexicographic_dp([float(w) for w in weights], h)
+
+
+_SHORT_TREES = {}
+
+
+@shape("higher-lower-9", "partial cache")
+def short_tree_cached_on_the_weights(weights, h):
+    """The right DP, cached on the weights alone and kept between calls: asked the same weights with
+    h = 5 and then h = 3, it answers with the tree of 5 levels."""
+    key = tuple(weights)
+    if key not in _SHORT_TREES:
+        _SHORT_TREES[key] = _lexicographic_dp(weights, h)
+    return _SHORT_TREES[key]
+
+
+@shape("higher-lower-6", "printed sizes")
+def stretches_over_the_shipped_sizes(hider):
+    """Walks the sizes 7..1024, the ones the lesson ships, instead of the dictionary's own: a data
+    set with larger sizes loses its stretches beyond 1024."""
+    return _runs([N for N in range(7, 1025) if N in hider], lambda N: hider[N][0] != 2 * hider[N][1])
