@@ -759,6 +759,12 @@ _TAMPERED = (
 
 def _right_before(plan: Plan, flat: list[tuple[Stage, tuple]], index: int) -> str:
     """`` (it was right for every k in 1..2000 and 16 larger sizes)``: what passed before ``index``."""
+    parts = _right_so_far(plan, flat, index)
+    return f" (it was right for {parts})" if parts else ""
+
+
+def _right_so_far(plan: Plan, flat: list[tuple[Stage, tuple]], index: int) -> str:
+    """``every k in 1..2000 and on 16 of the larger sizes``: what passed before ``index`` ("" if nothing)."""
     if index <= 0 or index > len(flat):
         return ""
     stage = flat[min(index, len(flat) - 1)][0]
@@ -768,7 +774,7 @@ def _right_before(plan: Plan, flat: list[tuple[Stage, tuple]], index: int) -> st
     parts = [done] if done else []
     if inside:
         parts.append(f"{inside} of {stage.label}" if stage.label.startswith("the ") else f"{inside} inputs")
-    return f" (it was right for {' and on '.join(parts)})" if parts else ""
+    return " and on ".join(parts)
 
 
 def _passed_before(plan: Plan, stage_index: int) -> str:
@@ -845,12 +851,20 @@ def judge(
                     "",
                     event.seconds,
                 )
-            return (
-                "incorrect",
-                f"{what} took longer than {entry.time_limit:g} s{where}{before}.{advice}",
-                "",
-                event.seconds,
-            )
+            so_far = _right_so_far(plan, flat, event.index)
+            if so_far:  # the earlier cases passed: right so far, too slow for the size reached
+                message = (
+                    f"{what} took longer than {entry.time_limit:g} s{where}. It was right on every case "
+                    f"before ({so_far}): right so far, but too slow for the size reached.{advice}"
+                )
+            elif event.index == 0 and not plan.value:
+                message = (
+                    f"{what} took longer than {entry.time_limit:g} s{where}, the check's first case: look "
+                    f"for a loop that never ends (a while whose condition never changes).{advice}"
+                )
+            else:
+                message = f"{what} took longer than {entry.time_limit:g} s{where}.{advice}"
+            return ("incorrect", message, "", event.seconds)
         elif isinstance(event, probes.Fault) and event.after_answer:
             return (
                 "incorrect",

@@ -108,8 +108,9 @@ def _two_egg_sizes_beyond_dp() -> list[int]:
 BEYOND_DP_SIZES = _two_egg_sizes_beyond_dp()
 TWO_EGG_SPAN = f"from {_powers(min(BEYOND_DP_SIZES))} to {_powers(max(BEYOND_DP_SIZES))}"
 TWO_EGG_ON_TIMEOUT = (
-    "This check goes on to sizes up to 10**18, where no DP table and no loop over k can go: the exercise "
-    "asks for a formula in k, in integers (math.isqrt, //)."
+    "This check goes on to sizes up to 10**18, where no DP table and no loop over k (nor over t, the "
+    "blocks of equal W, or the drops) can go: the exercise asks for a formula in k, in integers "
+    "(math.isqrt, //)."
 )
 ONE_EGG_ON_TIMEOUT = (
     "This check goes on to sizes up to 10**18, where no DP table and no sum over the heights can go: the "
@@ -489,10 +490,9 @@ MANY_FAR = (
 MANY_RANGE = f"every n <= {MANY_EGGS} and k <= {MANY_SIZES}"
 MOST_OPTIMAL_DROPS = max(len(worst_case_drops(n, k)) for n, k in MANY_BEYOND_SIZES)  # X(64, 2**50)
 MANY_ON_TIMEOUT = (
-    "At the first case, (1, 1), no answer needs more than a moment: stopped there, look for a loop that "
-    "never ends (a while whose condition never changes). Further on, this check goes on to sizes up to "
-    f"{_powers(MANY_LARGEST)}, where no DP table and no loop over the sizes (or over the blocks of equal W) "
-    "can go: work from rep and First, binomial sums with math.comb."
+    f"This check goes on to sizes up to {_powers(MANY_LARGEST)}, where no DP table and no walk over the "
+    "sizes, or over the blocks of equal W one by one, can go: a closed form is needed, from rep and First "
+    "(binomial sums with math.comb, and a search that halves, not steps)."
 )
 
 

@@ -525,6 +525,18 @@ def test_a_timeout_verdict_says_why_when_the_exercise_says():
     assert "every k in 1..100" in verdict.message and "a formula is asked" in verdict.message
 
 
+def test_a_timeout_after_passed_cases_says_right_so_far_not_an_endless_loop():
+    verdict = rejected("demo-5", lambda k: sum(range(k)) * 0 + k * k, "took longer than 1 s at k = 10**15")
+    assert "right so far, but too slow for the size reached" in verdict.message, verdict
+    assert "It was right on every case before (every k in 1..100" in verdict.message, verdict
+    assert "never ends" not in verdict.message and "first case" not in verdict.message, verdict
+
+
+def test_a_timeout_at_the_first_case_points_at_a_loop_that_never_ends():
+    verdict = rejected("demo-1", looping, "took longer than 2 s at k = 0, the check's first case")
+    assert "a loop that never ends" in verdict.message and "right so far" not in verdict.message, verdict
+
+
 def test_only_the_answers_own_time_counts():
     # 100 calls of 0.3 s of the answer's = 30 s; each within the 1 s budget only if the time between calls
     # (writing values back, the judge's references) were counted: the answer here is fast, the check slow
