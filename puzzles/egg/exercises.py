@@ -610,6 +610,20 @@ def _shown_given_drops(value: Any) -> str:
     return show(value, 80)
 
 
+FLOAT_TOPS = (2**53, 2**54, 2**56, 2**60, 10**18)  # where float sqrt and float binomial sums go wrong
+
+
+def _past_floats() -> list[tuple[int, int]]:
+    """(n, k) for two and three eggs at the block ends near 2**53, 2**54, 2**56, 2**60 and 10**18: a
+    float no longer holds every integer there, so W by math.sqrt or by float sums is off by one."""
+    return sorted({(n, k) for n in (2, 3) for top in FLOAT_TOPS for k in _block_ends(n, top) | {top}})
+
+
+PAST_FLOATS = (
+    "sizes from 2**53 to 10**18 with two and three eggs (where a float no longer holds every integer)"
+)
+
+
 @exercise(
     "egg-13",
     names="n, k",
@@ -618,22 +632,35 @@ def _shown_given_drops(value: Any) -> str:
     asks="Theorem 6 at work: W(n, k) from the rep counts (binomial sums), fast enough for k "
     f"{MANY_UP_TO} and any n, without the DP or the package",
     verifies=f"equals W(n,k) from the DP (17) for n <= 8 and k <= 600, and the package's closed form "
-    f"at {MANY_FAR}; refuses floats and answers that reach puzzles.egg",
+    f"at {MANY_FAR} and at {PAST_FLOATS}; refuses floats and answers that reach puzzles.egg",
     hidden=_many_egg_hidden(lambda n, k: worst_case_trials(n, k)),
 )
 def _many_egg_trials() -> Plan:
-    """Exercise 13: W(n, k) from Theorem 6, evaluated fast."""
+    """Exercise 13: W(n, k) from Theorem 6, evaluated fast, in integers (sizes past 2**53 too)."""
+    stages = _many_stages(
+        lambda n, k: int(_worst(8, 600).value[n, k]),
+        worst_case_trials,
+        small_cases=[(n, k) for n in range(1, 9) for k in range(1, 601)],
+        small_range="every n <= 8 and k <= 600",
+    )
+    stages.append(
+        Stage(
+            _past_floats(),
+            reference=worst_case_trials,
+            label=f"the {len(_past_floats())} {PAST_FLOATS}",
+            evidence="the closed form",
+            smallest=False,
+            far="past 2**53, where a float no longer holds every integer: compute in integers (math.isqrt, "
+            "math.comb)",
+        )
+    )
     return Plan(
-        _many_stages(
-            lambda n, k: int(_worst(8, 600).value[n, k]),
-            worst_case_trials,
-            small_cases=[(n, k) for n in range(1, 9) for k in range(1, 601)],
-            small_range="every n <= 8 and k <= 600",
-        ),
+        stages,
         what="your W(n,k)",
         kind=whole,
         passed=f"your W(n,k) is right for every n <= 8 and k <= 600, by the dynamic programme, and at "
-        f"{MANY_FAR}, where no DP can go, by the closed form.",
+        f"{MANY_FAR}, and at the {len(_past_floats())} {PAST_FLOATS}, where no DP can go, by the closed "
+        "form.",
     )
 
 

@@ -397,6 +397,28 @@ def trials_bisection_in_floats(n, k):
     return _W_float(n, k)
 
 
+@shape("egg-13", "float")
+def trials_two_eggs_by_the_float_root(n, k):
+    """Two eggs by the quadratic formula in floats, ceil((sqrt(8k + 1) - 1) / 2), more eggs by
+    bisection over float binomial sums: right up to 2**50, one short near 2**53."""
+    if n == 1:
+        return k
+    if n == 2:
+        return _t2_float(k)
+
+    def sizes(t: int) -> float:
+        return sum(float(math.comb(t, i)) for i in range(1, min(n, t) + 1))
+
+    high = 1
+    while sizes(high) < k:
+        high *= 2
+    low = high // 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if sizes(middle) >= k else (middle, high)
+    return high
+
+
 @shape("egg-13", "off by one")
 def trials_strictly_above(n, k):
     """The least t with F(n, t) > k, where F(n, t) >= k is asked: one too many at block ends."""
