@@ -829,7 +829,7 @@ def judge(
                 if plan.value or event.index >= len(flat)
                 else " " + _at(plan, flat[event.index][0], flat[event.index][1], entry)
             )
-            before = _right_before(plan, flat, event.index)
+            before = _right_before(plan, flat, min(index, event.index))  # what was read back and judged
             advice = f" {entry.on_timeout}" if entry.on_timeout else ""
             if event.busy:  # stopped by the wall clock while computing: not the answer's doing
                 waited = probes.BUSY_FACTOR * entry.time_limit + probes.BUSY_MARGIN
@@ -851,8 +851,15 @@ def judge(
                     "",
                     event.seconds,
                 )
-            so_far = _right_so_far(plan, flat, event.index)
-            if so_far:  # the earlier cases passed: right so far, too slow for the size reached
+            # the values judged right above are ``index`` many; a value the answer gave just before a
+            # slow call may not have been read back (the child writes in batches): claim only those
+            so_far = _right_so_far(plan, flat, event.index) if index == event.index else ""
+            if index < event.index and not plan.value:
+                message = (
+                    f"{what} took longer than {entry.time_limit:g} s{where}"
+                    f"{_right_before(plan, flat, index)}.{advice}"
+                )
+            elif so_far:  # the earlier cases passed: right so far, too slow for the size reached
                 message = (
                     f"{what} took longer than {entry.time_limit:g} s{where}. It was right on every case "
                     f"before ({so_far}): right so far, but too slow for the size reached.{advice}"
