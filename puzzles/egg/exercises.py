@@ -863,7 +863,9 @@ def _nature_on_optimal_drops() -> Plan:
     """Exercise 10: Mother Nature's replies z(n, k, x) over the optimal drops x, counted."""
     return Plan(
         _many_stages(
-            lambda n, k: _nature_counts_table()[n, k], _nature_counts, big_evidence="Lemma 19 by windows"
+            lambda n, k: _nature_counts_table()[n, k],
+            _nature_counts,
+            big_evidence="Lemma 19 through its thresholds on x",
         ),
         what="your counts (survive, either, break)",
         kind=sequence_of(whole, 3, "a tuple (survive, either, break)"),
