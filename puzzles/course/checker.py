@@ -759,6 +759,12 @@ _TAMPERED = (
 
 def _right_before(plan: Plan, flat: list[tuple[Stage, tuple]], index: int) -> str:
     """`` (it was right for every k in 1..2000 and 16 larger sizes)``: what passed before ``index``."""
+    parts = _right_so_far(plan, flat, index)
+    return f" (it was right for {parts})" if parts else ""
+
+
+def _right_so_far(plan: Plan, flat: list[tuple[Stage, tuple]], index: int) -> str:
+    """``every k in 1..2000 and on 16 of the larger sizes``: what passed before ``index`` ("" if nothing)."""
     if index <= 0 or index > len(flat):
         return ""
     stage = flat[min(index, len(flat) - 1)][0]
@@ -768,7 +774,7 @@ def _right_before(plan: Plan, flat: list[tuple[Stage, tuple]], index: int) -> st
     parts = [done] if done else []
     if inside:
         parts.append(f"{inside} of {stage.label}" if stage.label.startswith("the ") else f"{inside} inputs")
-    return f" (it was right for {' and on '.join(parts)})" if parts else ""
+    return " and on ".join(parts)
 
 
 def _passed_before(plan: Plan, stage_index: int) -> str:
@@ -823,7 +829,7 @@ def judge(
                 if plan.value or event.index >= len(flat)
                 else " " + _at(plan, flat[event.index][0], flat[event.index][1], entry)
             )
-            before = _right_before(plan, flat, event.index)
+            before = _right_before(plan, flat, min(index, event.index))  # what was read back and judged
             advice = f" {entry.on_timeout}" if entry.on_timeout else ""
             if event.busy:  # stopped by the wall clock while computing: not the answer's doing
                 waited = probes.BUSY_FACTOR * entry.time_limit + probes.BUSY_MARGIN
@@ -845,12 +851,27 @@ def judge(
                     "",
                     event.seconds,
                 )
-            return (
-                "incorrect",
-                f"{what} took longer than {entry.time_limit:g} s{where}{before}.{advice}",
-                "",
-                event.seconds,
-            )
+            # the values judged right above are ``index`` many; a value the answer gave just before a
+            # slow call may not have been read back (the child writes in batches): claim only those
+            so_far = _right_so_far(plan, flat, event.index) if index == event.index else ""
+            if index < event.index and not plan.value:
+                message = (
+                    f"{what} took longer than {entry.time_limit:g} s{where}"
+                    f"{_right_before(plan, flat, index)}.{advice}"
+                )
+            elif so_far:  # the earlier cases passed: right so far, too slow for the size reached
+                message = (
+                    f"{what} took longer than {entry.time_limit:g} s{where}. It was right on every case "
+                    f"before ({so_far}): right so far, but too slow for the size reached.{advice}"
+                )
+            elif event.index == 0 and not plan.value:
+                message = (
+                    f"{what} took longer than {entry.time_limit:g} s{where}, the check's first case: look "
+                    f"for a loop that never ends (a while whose condition never changes).{advice}"
+                )
+            else:
+                message = f"{what} took longer than {entry.time_limit:g} s{where}.{advice}"
+            return ("incorrect", message, "", event.seconds)
         elif isinstance(event, probes.Fault) and event.after_answer:
             return (
                 "incorrect",

@@ -41,6 +41,7 @@ from puzzles.course.codec import Other
 from puzzles.course.display import format_set
 from puzzles.egg.model import (
     DPTable,
+    _max_size,
     first,
     laplace_drops,
     laplace_numerator,
@@ -108,8 +109,9 @@ def _two_egg_sizes_beyond_dp() -> list[int]:
 BEYOND_DP_SIZES = _two_egg_sizes_beyond_dp()
 TWO_EGG_SPAN = f"from {_powers(min(BEYOND_DP_SIZES))} to {_powers(max(BEYOND_DP_SIZES))}"
 TWO_EGG_ON_TIMEOUT = (
-    "This check goes on to sizes up to 10**18, where no DP table and no loop over k can go: the exercise "
-    "asks for a formula in k, in integers (math.isqrt, //)."
+    "This check goes on to sizes up to 10**18, where no DP table and no loop over k (nor over t, the "
+    "blocks of equal W, or the drops) can go: the exercise asks for a formula in k, in integers "
+    "(math.isqrt, //)."
 )
 ONE_EGG_ON_TIMEOUT = (
     "This check goes on to sizes up to 10**18, where no DP table and no sum over the heights can go: the "
@@ -164,15 +166,17 @@ def _two_egg_stages(
     dp_judge=None,
     far_judge=None,
     again: tuple[int, ...] = ASKED_AGAIN,
+    smallest: int = 1,
 ) -> list[Stage]:
-    """The DP's range from k = 1 up, then the sizes no table reaches, then small sizes again: an
-    answer that keeps what it found between calls (a t that only grows) is wrong there."""
+    """The DP's range from k = ``smallest`` up (0 where the exercise asks for k = 0 too), then the
+    sizes no table reaches, then small sizes again: an answer that keeps what it found between
+    calls (a t that only grows) is wrong there."""
     return [
         Stage(
-            [(k,) for k in range(1, TWO_EGG_SIZES + 1)],
+            [(k,) for k in range(smallest, TWO_EGG_SIZES + 1)],
             reference=dp_reference,
             judge=dp_judge,
-            label=TWO_EGG_RANGE,
+            label=f"every k in {smallest}..{TWO_EGG_SIZES}",
             evidence="the dynamic programme",
         ),
         Stage(
@@ -221,11 +225,113 @@ def _one_egg_laplace() -> Plan:
             lambda k: _laplace(2, TWO_EGG_SIZES).fraction(1, k),
             one_egg_laplace,
             again=(0, *ASKED_AGAIN),
+            smallest=0,
         ),
         what="your L(1,k)",
         kind=exact_number,
-        passed=f"your L(1,k) agrees with the dynamic programme for {TWO_EGG_RANGE} and k = 0, and with the "
-        f"closed form at {TWO_EGG_FAR}, where no DP can go.",
+        passed=f"your L(1,k) agrees with the dynamic programme for every k in 0..{TWO_EGG_SIZES}, and with "
+        f"the closed form at {TWO_EGG_FAR}, where no DP can go.",
+    )
+
+
+# -- egg-12: F(n, t), the largest size that n eggs settle in t trials (Lesson I) -------------
+
+LARGEST_EGGS, LARGEST_SIZES = MANY_EGGS, MANY_SIZES  # the DP table F is read from
+
+
+@cache
+def _largest_sizes_by_dp() -> dict[tuple[int, int], int]:
+    """F(n, t) read off the DP (17): the largest k <= 400 with W(n, k) <= t, for every n <= 6 and t
+    with W(n, 400) > t (so that the largest such k lies inside the table), n = 0 included."""
+    table = _worst(LARGEST_EGGS, LARGEST_SIZES)
+    value = table.value
+    sizes = {}
+    for n in range(0, LARGEST_EGGS + 1):
+        t = 0
+        while t <= 12 if n == 0 else value[n, LARGEST_SIZES] > t:  # no egg: W(0, k) is infinite for k > 0
+            sizes[n, t] = max(k for k in range(LARGEST_SIZES + 1) if value[n, k] <= t)
+            t += 1
+    return sizes
+
+
+def _largest_sizes_beyond_dp() -> list[tuple[int, int]]:
+    """(n, t) no table reaches: t from 10**3 to 10**18 (2**53 + 1 among them, where a float no longer
+    holds every integer) with n up to 64, and n >= t, where F(n, t) = 2**t - 1, up to t = 200."""
+    cases = {
+        (n, t) for n in (1, 2, 3, 4, 5, 8, 20, 64) for t in (10**3, 10**6, 10**9, 2**53 + 1, 10**15, 10**18)
+    }
+    cases |= {(n, t) for n in (2, 3) for t in (2**53 - 1, 2**53, 2**54 + 1, 10**18 - 1)}
+    cases |= {(t, t) for t in (0, 30, 64, 200)} | {(100, 60), (200, 150), (64, 63), (63, 64), (0, 10**18)}
+    return sorted(cases, key=lambda case: (case[1], case[0]))  # the fewest trials first
+
+
+LARGEST_FAR = _largest_sizes_beyond_dp()
+LARGEST_FAR_LABEL = (
+    f"{len(LARGEST_FAR)} (n, t) no table reaches: t from 10**3 to 10**18 with n up to 64 (2**53 + 1, where "
+    "floats stop being exact, among them), and n >= t up to t = 200"
+)
+
+
+def _largest_hidden(draw: random.Random) -> list[Stage]:
+    """egg-12 when graded: 12 (n, t) drawn: 4 with t up to 10**18 and n up to 64, 4 with n near t
+    (t up to 300), 4 with t just past the DP's reach."""
+    cases = {(draw.randint(1, 64), int(10 ** draw.uniform(2, 18))) for _ in range(4)}
+    for _ in range(4):
+        t = draw.randint(1, 300)
+        cases.add((max(0, t + draw.randint(-3, 3)), t))
+    cases |= {(draw.randint(1, LARGEST_EGGS), draw.randint(20, 10**4)) for _ in range(4)}
+    return [
+        hidden_stage(
+            sorted(cases),
+            reference=_max_size,
+            label="12 (n, t) the grader drew",
+            evidence="the binomial sum",
+        )
+    ]
+
+
+@exercise(
+    "egg-12",
+    names="n, t",
+    without=WITHOUT,
+    on_timeout=(
+        "This check goes on to t = 10**18 trials, where no table and no recursion over t can go: the "
+        "exercise asks for the solution of the recursion, a sum of binomial coefficients (math.comb), "
+        "in integers."
+    ),
+    asks="F(n, t), the largest size n eggs settle in t trials: argue its recursion and solve it "
+    "(a binomial sum), exactly, for t up to 10**18, without the DP or the package",
+    verifies="equals the largest k with W(n,k) <= t in the DP (17) for n <= 6 and k <= 400, and the "
+    "binomial sum at t up to 10**18 and n up to 64 (and n >= t up to t = 200); refuses floats and "
+    "answers that reach puzzles.egg",
+    hidden=_largest_hidden,
+)
+def _largest_size() -> Plan:
+    """Exercise 12: F(n, t), the recursion argued and solved."""
+    dp = _largest_sizes_by_dp()
+    return Plan(
+        [
+            Stage(
+                sorted(dp),
+                reference=lambda n, t: dp[n, t],
+                label=f"every n <= {LARGEST_EGGS} and every t whose F(n,t) the DP's table up to k = "
+                f"{LARGEST_SIZES} holds",
+                evidence="the dynamic programme",
+            ),
+            Stage(
+                LARGEST_FAR,
+                reference=_max_size,
+                label=f"the {LARGEST_FAR_LABEL}",
+                evidence="the binomial sum",
+                smallest=False,
+                far="no table reaches it",
+            ),
+        ],
+        what="your F(n,t)",
+        kind=whole,
+        passed=f"your F(n,t) agrees with the dynamic programme (the largest k with W(n,k) <= t) for every "
+        f"n <= {LARGEST_EGGS} as far as its table reaches, and with the binomial sum at the "
+        f"{LARGEST_FAR_LABEL}.",
     )
 
 
@@ -305,11 +411,15 @@ def _two_egg_numerator() -> Plan:
     """Exercise 3: N(k) with L(2, k) = N(k) / (k + 1)."""
     return Plan(
         _two_egg_stages(
-            lambda k: int(_laplace(2, TWO_EGG_SIZES).value[2, k]), _two_egg_total, again=(0, *ASKED_AGAIN)
+            lambda k: int(_laplace(2, TWO_EGG_SIZES).value[2, k]),
+            _two_egg_total,
+            again=(0, *ASKED_AGAIN),
+            smallest=0,
         ),
         what="your N(k)",
         kind=whole,
-        passed=f"your N(k) agrees with the dynamic programme for {TWO_EGG_RANGE} and with the block sums at "
+        passed=f"your N(k) agrees with the dynamic programme for every k in 0..{TWO_EGG_SIZES} and with the "
+        "block sums at "
         f"{TWO_EGG_FAR}, where no DP can go.",
     )
 
@@ -489,10 +599,9 @@ MANY_FAR = (
 MANY_RANGE = f"every n <= {MANY_EGGS} and k <= {MANY_SIZES}"
 MOST_OPTIMAL_DROPS = max(len(worst_case_drops(n, k)) for n, k in MANY_BEYOND_SIZES)  # X(64, 2**50)
 MANY_ON_TIMEOUT = (
-    "At the first case, (1, 1), no answer needs more than a moment: stopped there, look for a loop that "
-    "never ends (a while whose condition never changes). Further on, this check goes on to sizes up to "
-    f"{_powers(MANY_LARGEST)}, where no DP table and no loop over the sizes (or over the blocks of equal W) "
-    "can go: work from rep and First, binomial sums with math.comb."
+    f"This check goes on to sizes up to {_powers(MANY_LARGEST)}, where no DP table and no walk over the "
+    "sizes, or over the blocks of equal W one by one, can go: a closed form is needed, from rep and First "
+    "(binomial sums with math.comb, and a search that halves, not steps)."
 )
 
 
@@ -610,6 +719,20 @@ def _shown_given_drops(value: Any) -> str:
     return show(value, 80)
 
 
+FLOAT_TOPS = (2**53, 2**54, 2**56, 2**60, 10**18)  # where float sqrt and float binomial sums go wrong
+
+
+def _past_floats() -> list[tuple[int, int]]:
+    """(n, k) for two and three eggs at the block ends near 2**53, 2**54, 2**56, 2**60 and 10**18: a
+    float no longer holds every integer there, so W by math.sqrt or by float sums is off by one."""
+    return sorted({(n, k) for n in (2, 3) for top in FLOAT_TOPS for k in _block_ends(n, top) | {top}})
+
+
+PAST_FLOATS = (
+    "sizes from 2**53 to 10**18 with two and three eggs (where a float no longer holds every integer)"
+)
+
+
 @exercise(
     "egg-13",
     names="n, k",
@@ -618,22 +741,35 @@ def _shown_given_drops(value: Any) -> str:
     asks="Theorem 6 at work: W(n, k) from the rep counts (binomial sums), fast enough for k "
     f"{MANY_UP_TO} and any n, without the DP or the package",
     verifies=f"equals W(n,k) from the DP (17) for n <= 8 and k <= 600, and the package's closed form "
-    f"at {MANY_FAR}; refuses floats and answers that reach puzzles.egg",
+    f"at {MANY_FAR} and at {PAST_FLOATS}; refuses floats and answers that reach puzzles.egg",
     hidden=_many_egg_hidden(lambda n, k: worst_case_trials(n, k)),
 )
 def _many_egg_trials() -> Plan:
-    """Exercise 13: W(n, k) from Theorem 6, evaluated fast."""
+    """Exercise 13: W(n, k) from Theorem 6, evaluated fast, in integers (sizes past 2**53 too)."""
+    stages = _many_stages(
+        lambda n, k: int(_worst(8, 600).value[n, k]),
+        worst_case_trials,
+        small_cases=[(n, k) for n in range(1, 9) for k in range(1, 601)],
+        small_range="every n <= 8 and k <= 600",
+    )
+    stages.append(
+        Stage(
+            _past_floats(),
+            reference=worst_case_trials,
+            label=f"the {len(_past_floats())} {PAST_FLOATS}",
+            evidence="the closed form",
+            smallest=False,
+            far="past 2**53, where a float no longer holds every integer: compute in integers (math.isqrt, "
+            "math.comb)",
+        )
+    )
     return Plan(
-        _many_stages(
-            lambda n, k: int(_worst(8, 600).value[n, k]),
-            worst_case_trials,
-            small_cases=[(n, k) for n in range(1, 9) for k in range(1, 601)],
-            small_range="every n <= 8 and k <= 600",
-        ),
+        stages,
         what="your W(n,k)",
         kind=whole,
         passed=f"your W(n,k) is right for every n <= 8 and k <= 600, by the dynamic programme, and at "
-        f"{MANY_FAR}, where no DP can go, by the closed form.",
+        f"{MANY_FAR}, and at the {len(_past_floats())} {PAST_FLOATS}, where no DP can go, by the closed "
+        "form.",
     )
 
 
@@ -727,7 +863,9 @@ def _nature_on_optimal_drops() -> Plan:
     """Exercise 10: Mother Nature's replies z(n, k, x) over the optimal drops x, counted."""
     return Plan(
         _many_stages(
-            lambda n, k: _nature_counts_table()[n, k], _nature_counts, big_evidence="Lemma 19 by windows"
+            lambda n, k: _nature_counts_table()[n, k],
+            _nature_counts,
+            big_evidence="Lemma 19 through its thresholds on x",
         ),
         what="your counts (survive, either, break)",
         kind=sequence_of(whole, 3, "a tuple (survive, either, break)"),

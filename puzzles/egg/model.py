@@ -9,9 +9,9 @@ The critical height C of a problem of size k is one of the k + 1 values 0..k.
 
 Two counting facts carry the whole module:
 
-* ``max_size(n, t)`` = F(n, t) = C(t,1) + ... + C(t,n) is the largest size that n eggs settle
-  in t trials, so W(n, k) is the least t with F(n, t) >= k (this is Sniedovich's Theorem 6
-  in other words);
+* ``max_size(n, t)`` = F(n, t) is the largest size that n eggs settle in t trials (its
+  recursion and closed form are Exercise 12 of Lesson I), so W(n, k) is the least t with
+  F(n, t) >= k (this is Sniedovich's Theorem 6 in other words);
 * with Nom(n, k) = (k + 1) L(n, k), the Laplace equation (28) becomes an equation in
   integers, which Lesson IV solves in closed form.
 
@@ -140,10 +140,11 @@ def _check_size_cost(n: int, t: int, what: str, eggs: int | None = None) -> None
 
 
 def max_size(n: int, t: int) -> int:
-    """F(n, t) = C(t,1) + ... + C(t,n): the largest size that n eggs settle in t trials.
+    """F(n, t): the largest size that n eggs settle in t trials, by its closed form.
 
-    F(n, t) = 0 for t = 0 or n = 0, and F(n, t) = 2**t - 1 when n >= t. Serves answers of
-    up to ``MAX_SIZE_DIGITS`` digits, summed from at most ``MAX_SIZE_TERMS`` terms.
+    How F(n, t) is found and solved is Exercise 12 of Lesson I. F(n, t) = 0 for t = 0 or n = 0.
+    Serves answers of up to ``MAX_SIZE_DIGITS`` digits, summed from at most ``MAX_SIZE_TERMS``
+    terms.
     """
     n = _check_int(n, "the number of eggs n", least=0)
     t = _check_int(t, "the number of trials t", least=0)

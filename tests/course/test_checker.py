@@ -520,9 +520,46 @@ def test_the_time_limit_can_be_shortened_for_tests():
         assert time.perf_counter() - started < 5
 
 
+def _square_by_a_python_loop(k):
+    """k*k, right, after a loop in Python bytecode that takes k steps (the check's reader keeps
+    reading while it runs, unlike one long call of C code such as sum(range(k)))."""
+    total = 0
+    for _ in range(k):
+        total += 1
+    return total * k
+
+
 def test_a_timeout_verdict_says_why_when_the_exercise_says():
-    verdict = rejected("demo-5", lambda k: sum(range(k)) * 0 + k * k, "took longer than 1 s at k = 10**15")
+    verdict = rejected("demo-5", _square_by_a_python_loop, "took longer than 1 s at k = 10**15")
     assert "every k in 1..100" in verdict.message and "a formula is asked" in verdict.message
+
+
+def test_a_timeout_after_passed_cases_says_right_so_far_not_an_endless_loop():
+    verdict = rejected("demo-5", _square_by_a_python_loop, "took longer than 1 s at k = 10**15")
+    assert "right so far, but too slow for the size reached" in verdict.message, verdict
+    assert "It was right on every case before (every k in 1..100" in verdict.message, verdict
+    assert "never ends" not in verdict.message and "first case" not in verdict.message, verdict
+
+
+def test_a_timeout_claims_right_so_far_only_for_the_values_read_back():
+    # the child writes values in batches: an answer that held the interpreter may leave values unsent
+    from puzzles.course import probe as probes
+
+    entry = registration("demo-5")
+    plan = entry.plan(None)
+    size = len(plan.stages[0].cases)
+    unread = [probes.TimedOut(size, 1.5)]  # stopped at the first large case, no value read back
+    status, message, _, _ = judge(entry, unread)
+    assert status == "incorrect" and "took longer than 1 s at k = 10**15" in message, message
+    assert "right so far" not in message and "it was right" not in message, message
+    read = [probes.Value(i, k * k, 0.0) for i, (k,) in enumerate(plan.stages[0].cases)] + unread
+    status, message, _, _ = judge(entry, read)
+    assert "right so far, but too slow for the size reached" in message, message
+
+
+def test_a_timeout_at_the_first_case_points_at_a_loop_that_never_ends():
+    verdict = rejected("demo-1", looping, "took longer than 2 s at k = 0, the check's first case")
+    assert "a loop that never ends" in verdict.message and "right so far" not in verdict.message, verdict
 
 
 def test_only_the_answers_own_time_counts():

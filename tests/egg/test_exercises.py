@@ -225,7 +225,8 @@ def shown(exercise_id: str) -> dict:
 def test_a_lookup_table_of_the_shown_values_is_refused(exercise_id):
     table = shown(exercise_id)
     fallback = {"egg-1": (1, 1), "egg-2": {1}, "egg-11": Fraction(1)}.get(exercise_id, 1)
-    first_unshown = min(k for k in range(1, 100) if k not in table)
+    smallest = 0 if exercise_id in ("egg-11", "egg-3") else 1  # their checks start at k = 0
+    first_unshown = min(k for k in range(smallest, 100) if k not in table)
     rejected(exercise_id, lookup_table(table, fallback=fallback), why=f"k = {first_unshown}")
 
 
@@ -235,7 +236,7 @@ def test_a_lookup_table_of_the_shown_values_is_refused(exercise_id):
 def test_egg_11_refuses_a_last_value_counted_once_and_floats():
     rejected("egg-11", lambda k: Fraction(k, 2), why="k = 1")  # T = k once, not twice
     verdict = rejected("egg-11", lambda k: k / 2 + k / (k + 1), why="float")
-    assert "k = 1" in verdict.message
+    assert "k = 0" in verdict.message  # the check starts at k = 0, as the statement says
 
 
 def test_egg_11_refuses_lemma_1_summed_term_by_term_at_sizes_near_ten_to_the_fifteen():
@@ -407,3 +408,49 @@ def test_graded_a_dp_up_to_the_public_range_and_the_public_far_sizes_learnt_by_h
         return (max(1, k - t * (t - 1) // 2), t) if k <= 2000 else (1, t)
 
     refused_when_graded("egg-1", searched)
+
+
+# -- egg-12 (Lesson I): F(n, t), the largest size n eggs settle in t trials -------------------
+
+
+def brute_largest(n: int, t: int) -> int:
+    """F(n, t) read off eq. (17) by plain recursion: the largest k <= SMALL with W(n, k) <= t."""
+    return max(k for k in range(SMALL + 1) if brute_w(n, k) <= t)
+
+
+def test_egg_12_worked_solution_agrees_with_the_recursion_of_eq_17_and_is_accepted():
+    largest = worked_answer(LESSON_I, "egg-12")
+    for n in range(0, 5):
+        for t in range(0, 8):
+            if brute_w(n, SMALL) > t:  # the largest such k lies below SMALL
+                assert largest(n, t) == brute_largest(n, t), (n, t)
+    verdict = accepted("egg-12", largest)
+    assert "10**18" in verdict.message
+
+
+def test_egg_12_references_agree_with_the_dp_and_reach_past_floats():
+    by_dp = egg_exercises._largest_sizes_by_dp()
+    assert by_dp[2, 8] == 36 and by_dp[0, 5] == 0 and by_dp[3, 4] == 14  # 36 storeys in 8 trials
+    for (n, t), size in by_dp.items():
+        assert size == egg_exercises._max_size(n, t)
+    far = egg_exercises.LARGEST_FAR
+    assert max(t for _, t in far) == 10**18 and (2, 2**53 + 1) in far
+    assert any(n >= t > 100 for n, t in far), "no case where F(n, t) = 2**t - 1 with many trials"
+
+
+def test_egg_12_refuses_the_package_a_recursion_and_a_float_formula():
+    rejected("egg-12", lambda n, t: worst_case_table(n, 3).value[n, 1] * 0 + 1, why="without puzzles.egg")
+
+    @cache
+    def recursion(n, t):
+        if n == 0 or t == 0:
+            return 0
+        return recursion(n - 1, t - 1) + 1 + recursion(n, t - 1)
+
+    rejected("egg-12", recursion, why="(n, t) = (1, 1000)")
+    triangular_or_bisection = lambda n, t: 0 if n == 0 else t * (t + 1) // 2 if n == 2 else 2**t - 1  # noqa: E731
+    rejected("egg-12", triangular_or_bisection, why="(n, t) = (1, 2)")
+
+
+def test_egg_12_graded_hidden_cases_hold():
+    hidden_cases_hold("egg-12", worked_answer(LESSON_I, "egg-12"))

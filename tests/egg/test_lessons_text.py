@@ -49,7 +49,24 @@ def about(value: int) -> str:
 
 
 def test_every_egg_exercise_is_covered():
-    assert set(EGG) == set(TWO_EGGS) | set(MANY_EGGS) | {"egg-6"}
+    assert set(EGG) == set(TWO_EGGS) | set(MANY_EGGS) | {"egg-6", "egg-12"}
+
+
+def test_exercise_12_states_the_range_its_check_tests():
+    text = statement("egg-12")
+    assert max(t for _, t in egg_exercises.LARGEST_FAR) == 10**18 and "$10^{18}$" in text
+    assert max(n for n, _ in egg_exercises.LARGEST_FAR if n < 100) == 64 and "64 eggs" in text
+    assert max(t for n, t in egg_exercises.LARGEST_FAR if n >= t) == 200 and "$t = 200$" in text
+    assert (
+        f"$n \\le {egg_exercises.LARGEST_EGGS}$" in text and f"$k \\le {egg_exercises.LARGEST_SIZES}$" in text
+    )
+
+
+def test_exercise_13_states_the_float_sizes_its_check_tests():
+    text = statement("egg-13")
+    cases = egg_exercises._past_floats()
+    assert max(k for _, k in cases) >= 10**18 - 10**10 and {n for n, _ in cases} == {2, 3}
+    assert "$2^{53}$" in text and "$10^{18}$" in text and "two and three" in text
 
 
 @pytest.mark.parametrize("exercise_id", TWO_EGGS)

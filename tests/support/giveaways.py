@@ -17,6 +17,7 @@ __all__ = ["GIVEAWAYS", "giveaways"]
 
 GIVEAWAYS: dict[str, tuple[str, ...]] = {
     "egg-11": ("k/2 + k/(k+1)", "k/(k+1)", "E[C] + P[C", "3k)/(2(k+1))", "3k)/2(k+1)"),
+    "egg-12": ("\\binom{t}{1} + \\binom{t}{2}", "C(t,1) + ... + C(t,n)", "comb(t, i) for i in range(1"),
     "egg-1": ("removes the lowest one", "k - t(t-1)/2", "k - (t-1)t/2", "\\{q+1, \\dots, t\\}"),
     "egg-2": ("\\max(q+1, t-1)", "max(q + 1, t - 1)", "never holds more than two"),
     "egg-3": ("1 + W(2,k)", "1 + W(2, k)", "N(k) - N(k-1) ="),

@@ -189,6 +189,52 @@ def optimal_drop_range_warm_started(k):
     return k - t * (t - 1) // 2, t
 
 
+@shape("egg-12", "off by one")
+def largest_size_from_the_empty_binomial(n, t):
+    """Sums the binomials from C(t, 0): the recursion's +1 counted once too often, F(n, t) + 1."""
+    return sum(math.comb(t, i) for i in range(0, min(n, t) + 1))
+
+
+@shape("egg-12", "off by one")
+def largest_size_one_binomial_short(n, t):
+    """Sums C(t, 1) + ... + C(t, n - 1): the break branch's n - 1 eggs taken for the whole sum."""
+    return sum(math.comb(t, i) for i in range(1, min(n - 1, t) + 1))
+
+
+@shape("egg-12", "wrong model")
+def largest_size_by_bisection(n, t):
+    """2**t - 1, bisection's count, for any number of eggs: right only while n >= t."""
+    return 2**t - 1
+
+
+@shape("egg-12", "float")
+def largest_size_with_float_binomials(n, t):
+    """Each C(t, i) as a product of floats t(t-1).../i!, rounded: exact only below 2**53."""
+    total = 0
+    for i in range(1, min(n, t) + 1):
+        term = 1.0
+        for j in range(i):
+            term *= (t - j) / (j + 1)
+        total += round(term)
+    return total
+
+
+@shape("egg-12", "search then formula")
+def largest_size_tabled_then_leading_term(n, t):
+    """Fills F by the recursion, bottom-up, for t <= 2000, and beyond takes the leading term
+    t**n / n! (or 2**t - 1 when n >= t): right on every table, too small far out."""
+    if t <= 2000:
+        row = [0] * (t + 1)  # F(e, 0..t) for e eggs, from e = 0 up
+        for _ in range(min(n, t)):
+            row = [0] + [row[s - 1] + 1 for s in range(1, t + 1)]
+            for s in range(1, t + 1):
+                row[s] += row[s - 1]
+        return row[t]
+    if n >= t:
+        return 2**t - 1
+    return t**n // math.factorial(n)
+
+
 # -- Lesson II: egg-2 (Y(2, k)), egg-3 (N(k)), egg-4 (a robust drop), egg-5 (the penalty) -----
 
 
@@ -395,6 +441,28 @@ def penalty_searched_up_to_a_cap(k):
 def trials_bisection_in_floats(n, k):
     """Uses bisection's ceil(log2(k + 1)) in floats where k < 2**n: log2(2**50 + 1) is 50.0."""
     return _W_float(n, k)
+
+
+@shape("egg-13", "float")
+def trials_two_eggs_by_the_float_root(n, k):
+    """Two eggs by the quadratic formula in floats, ceil((sqrt(8k + 1) - 1) / 2), more eggs by
+    bisection over float binomial sums: right up to 2**50, one short near 2**53."""
+    if n == 1:
+        return k
+    if n == 2:
+        return _t2_float(k)
+
+    def sizes(t: int) -> float:
+        return sum(float(math.comb(t, i)) for i in range(1, min(n, t) + 1))
+
+    high = 1
+    while sizes(high) < k:
+        high *= 2
+    low = high // 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if sizes(middle) >= k else (middle, high)
+    return high
 
 
 @shape("egg-13", "off by one")
