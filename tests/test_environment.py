@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shlex
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -138,13 +139,26 @@ def test_make_installs_the_lock_and_then_the_pack_alone():
     assert rule, "the Makefile has no $(STAMP) rule"
     prerequisites, recipe = rule.group(1), rule.group(2)
     assert "$(LOCK)" in prerequisites.split("|")[0], "make must reinstall when the lock changes"
-    installs = [
-        line.strip() for line in recipe.splitlines() if "pip install" in line and "--upgrade pip" not in line
-    ]
+    installs = [line.strip() for line in recipe.splitlines() if line.strip().startswith("$(INSTALL)")]
     assert installs == [
-        "$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)",
-        "$(BIN)/python -m pip install --quiet --no-deps -e .",
+        "$(INSTALL) --quiet --require-hashes -r $(LOCK)",
+        "$(INSTALL) --quiet --no-deps -e .",
     ]
+    # the installer: uv where it is installed, pip otherwise; either checks the lock's hashes
+    installers = re.findall(r"^INSTALL := (.*)$", makefile, re.MULTILINE)
+    assert any("$(UV) pip install --python $(BIN)/python" in line for line in installers), installers
+    assert any("$(BIN)/python -m pip install" in line for line in installers), installers
+    for uv in ("uv", ""):
+        shown = subprocess.run(
+            ["make", "-n", "-B", "--no-print-directory", f"UV={uv}", "venv"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        installer = "uv pip install --python .venv/bin/python" if uv else ".venv/bin/python -m pip install"
+        assert f"{installer} --compile-bytecode" in shown or not uv, shown
+        assert "--quiet --require-hashes -r requirements.lock" in shown and installer in shown, shown
     for target in ("lab", "test"):
         assert re.search(rf"^{target}: \$\(STAMP\)", makefile, re.MULTILINE), target
 

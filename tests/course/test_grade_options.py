@@ -3,14 +3,18 @@ sentence, never a traceback, and never a file overwritten that the command did n
 
 from __future__ import annotations
 
+import contextlib
+import io
 import subprocess
 import sys
+import traceback
 from pathlib import Path
 
 import nbformat
 import pytest
 
 from puzzles.instructor import course as model
+from puzzles.instructor.cli import main
 from puzzles.instructor.student import student_notebook
 
 DP_PUZZLES = Path(sys.executable).parent / "dp-puzzles"
@@ -21,6 +25,22 @@ def _run(*arguments, cwd=None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [str(DP_PUZZLES), *map(str, arguments)], capture_output=True, text=True, timeout=300, cwd=cwd
     )
+
+
+def _run_here(*arguments) -> subprocess.CompletedProcess:
+    """``dp-puzzles`` run in this process, for a refusal that comes before any work: the same
+    ``main`` as the installed script (``_run`` runs the script itself), without the second or so
+    that a fresh interpreter spends importing the pack. A traceback is printed as the script's would be."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main([str(argument) for argument in arguments])
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 1
+        except Exception:  # noqa: BLE001 - what the script would show
+            traceback.print_exc()
+            code = 1
+    return subprocess.CompletedProcess(["dp-puzzles", *arguments], code, out.getvalue(), err.getvalue())
 
 
 def _refused(done: subprocess.CompletedProcess, *words: str) -> None:
@@ -51,10 +71,17 @@ def handin(tmp_path) -> Path:
 )
 @pytest.mark.parametrize("command", ["grade", "nbgrader-grade"])
 def test_option_values_outside_their_sense_are_refused_with_the_range(command, option, value, words, handin):
-    done = _run(
-        command, handin, option, value, "--out" if command == "grade" else "--quiet", handin.parent / "g.csv"
+    arguments = (
+        command,
+        handin,
+        option,
+        value,
+        "--out" if command == "grade" else "--quiet",
+        handin.parent / "g.csv",
     )
-    _refused(done, option, words, repr(value))
+    # the installed script for the first value of each command, the same main in this process for the others
+    run = _run if (option, value) == ("--memory", "0.01") else _run_here
+    _refused(run(*arguments), option, words, repr(value))
 
 
 @pytest.mark.parametrize("jobs", ["abc", "0"])
@@ -94,6 +121,6 @@ def test_the_builders_still_refuse_a_folder_of_someone_elses(command, tmp_path):
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
-    done = _run(command, "--out", mine)
+    done = _run_here(command, "--out", mine)
     _refused(done)
     assert (mine / "pyproject.toml").read_text() == "[project]\nname = 'mine'\n"
