@@ -221,13 +221,13 @@ def _far_judge(case: tuple, value: int) -> str | None:
     if value == most:
         return None
     way = (
-        "too large: no deal of that many trios takes that many rounds"
+        f"too large: no deal of {N} trios takes that many rounds"
         if value > most
-        else "too small: some deal of that many trios takes more rounds"
+        else f"too small: some deal of {N} trios takes more rounds"
     )
     floats = (
-        " Past 2**53 a value that went through a float (/, math.floor, 2.5 * N) is no longer exact."
-        if N > 2**53
+        " At this size a value that went through a float (/, math.floor, 2.5 * N) is no longer exact."
+        if 5 * N > 2**53
         else ""
     )
     return (
