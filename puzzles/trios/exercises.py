@@ -71,14 +71,24 @@ def _e2_problem(case: tuple, value: Fraction | int) -> str | None:
             "with a 1 (by all 20, say)? The other orders are their relabellings and are not averaged a "
             "second time."
         )
-    if value < expected:
+    if value > LONGEST_TWO_TRIOS:
         return (
-            f"E2 = {value} is too small: some order is counted with too few rounds, or the total is divided "
-            f"by more than the {orders} orders that begin with a 1. Replay each order by the rule, the "
-            "unknown cards from left to right, and count every round, one that only removes a Three-Known "
-            "trio included."
+            f"E2 = {value} is more than the longest game of two trios takes under the rule, so it cannot be "
+            "their average: is some round counted twice, or a game played on past its last trio?"
         )
-    return f"E2 = {value} is not the average of the rounds over the {orders} orders."
+    # Between 2 and 4 the sentence is the same for every wrong value, so that trying values in
+    # turn does not say which way the answer lies; it names the slips that lead there.
+    return (
+        f"E2 = {value} is not the average of the rounds over the {orders} orders. Replay each order by the "
+        "rule, the unknown cards from left to right, and look for the usual slips: a round that only "
+        "removes a Three-Known trio not counted, or counted twice; an order missed, or listed twice; a "
+        f"total divided by another number than the {orders} orders that begin with a 1."
+    )
+
+
+# No game of two trios takes more rounds (Exercise 3's bound at N = 2; the check's tests compare
+# it with the longest game over every order).
+LONGEST_TWO_TRIOS = 4
 
 
 @exercise(
@@ -203,6 +213,29 @@ def _longest_judge(longest, evidence: str):
     return judge
 
 
+def _far_judge(case: tuple, value: int) -> str | None:
+    """Beyond the states: which way the answer is wrong, never the longest game itself, nor how
+    the check knows it (the exercise asks for that argument)."""
+    (N,) = case
+    most = longest_game(N)
+    if value == most:
+        return None
+    way = (
+        f"too large: no deal of {N} trios takes that many rounds"
+        if value > most
+        else f"too small: some deal of {N} trios takes more rounds"
+    )
+    floats = (
+        " At this size a value that went through a float (/, math.floor, 2.5 * N) is no longer exact."
+        if 5 * N > 2**53
+        else ""
+    )
+    return (
+        f"at N = {N}, beyond the N <= {LONGEST_BY_STATES} that the check plays through the states, your "
+        f"longest_game(N) gives {value}, {way}.{floats}"
+    )
+
+
 def _far_cases() -> list[tuple[int]]:
     rng = random.Random(2018)
     far = {rng.randrange(LONGEST_BY_STATES + 1, 10**k) for k in range(2, 31) for _ in range(12)}
@@ -221,9 +254,9 @@ def _longest_hidden(draw: random.Random) -> list[Stage]:
     return [
         hidden_stage(
             [(N,) for N in sorted(drawn)],
-            reference=longest_game,
+            judge=_far_judge,
             label="N the grader drew",
-            evidence="the bound proved by counting unknown flips (reached by a deal)",
+            evidence="the longest game, which the check knows in closed form",
         )
     ]
 
@@ -262,9 +295,9 @@ def _longest() -> Plan:
             ),
             Stage(
                 LONGEST_FAR_CASES,
-                reference=longest_game,
+                judge=_far_judge,
                 label=f"the {far} values of N up to 10**30",
-                evidence="the bound proved by counting unknown flips (reached by a deal)",
+                evidence="the longest game, which the check knows in closed form",
                 smallest=False,
                 far="neither enumeration nor a DP over the states reaches it",
             ),
@@ -306,7 +339,8 @@ def _deal_problem(case: tuple, deal: list[int]) -> str | None:
     if set(counts) != set(range(1, N + 1)) or any(count != 3 for count in counts.values()):
         stray = sorted(card for card in counts if not 1 <= card <= N)
         if stray:
-            return f"{where} holds the card {stray[0]}: the cards of {N} trios are numbered 1 to {N}."
+            numbered = "are all 1s" if N == 1 else f"are numbered 1 to {N}"
+            return f"{where} holds the card {stray[0]}: the cards of {_trios(N)} {numbered}."
         short = min(card for card in range(1, N + 1) if counts.get(card, 0) != 3)
         return (
             f"{where} holds the number {short} {counts.get(short, 0)} times: a deal holds each number "

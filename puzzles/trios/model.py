@@ -414,7 +414,7 @@ def rounds_table(n_max: int) -> list[Fraction]:
 
 
 def count_orders(N: int, relabel: bool = False) -> int:
-    """The orders of the deck: (3N)! / 3!^N, or that divided by N! up to relabelling.
+    """The number of orders of the deck, or with ``relabel=True`` of orders up to relabelling.
 
     >>> count_orders(2), count_orders(2, relabel=True)
     (20, 10)
@@ -428,9 +428,8 @@ def count_orders(N: int, relabel: bool = False) -> int:
 def canonical_orders(N: int) -> Iterator[tuple[int, ...]]:
     """Every order of 1,1,1,2,2,2,...,N,N,N in which the numbers first appear as 1, 2, ..., N.
 
-    Relabelling the numbers turns any order into exactly one of these, so they stand for all
-    (3N)!/3!^N orders with weight N! each. The orders come one at a time (take the first few of
-    a large N with ``itertools.islice``), in increasing order.
+    Relabelling the numbers turns any order into exactly one of these. The orders come one at
+    a time (take the first few of a large N with ``itertools.islice``), in increasing order.
     """
     N = check_trios(N)
     _cap(N, "N", ORDER_LARGEST, "count_orders(N, relabel=True) counts them")
@@ -879,20 +878,32 @@ def free_choice_decisions(state: FullState) -> dict[tuple, frozenset[str]]:
     return _free_round(_full_state(state))[1]
 
 
+# The knowledge (K2, K1, K0) of a game of two trios before either is removed: (0, 0, 2) at the
+# start, then (0, 2, 0) or (1, 1, 0) after a first round that removes nothing. Their values give
+# E(2) in a line, and E(2) is what Lesson I's Exercise 1 asks to find by hand.
+EXERCISE_1_STATES = frozenset({(0, 0, 2), (0, 2, 0), (1, 1, 0)})
+
+
+def refuse_exercise_1(state: FullState, what: str) -> None:
+    """Raise a ValueError when ``state`` (K3, K2, K1, K0) is a two-trio state of Exercise 1."""
+    if tuple(state[1:]) in EXERCISE_1_STATES:
+        raise ValueError(
+            f"{what} does not value {tuple(state)}: the game of two trios before either is removed is "
+            "the game whose average E(2) Lesson I's Exercise 1 asks you to find by hand, by playing its "
+            "orders (after its check, expected_rounds(2) gives it)"
+        )
+
+
 def free_choice_first_flips(state: FullState) -> dict[str, Fraction]:
     """The value E[rounds left] of each possible first flip from ``state`` (K3, K2, K1, K0),
     when the rest of the game is played as well as possible.
 
-    Two trios with no card known (beside any Three-Known ones) are refused with a sentence: their
-    value is what Exercise 1 of Lesson I asks to find by hand.
+    The states of a game of two trios before either is removed ((K2, K1, K0) = (0, 0, 2),
+    (0, 2, 0) or (1, 1, 0), beside any Three-Known trios) are refused with a sentence: their
+    values give at once what Exercise 1 of Lesson I asks to find by hand.
     """
     counts = _full_state(state)
-    if counts[1:] == (0, 0, 2):
-        raise ValueError(
-            f"free_choice_first_flips does not value {counts}: two trios with no card known is the game "
-            "whose average E(2) Lesson I's Exercise 1 asks you to find by hand, by playing its orders "
-            "(every first flip there is an unknown card)"
-        )
+    refuse_exercise_1(counts, "free_choice_first_flips")
     return _free_round(counts)[2]
 
 

@@ -21,7 +21,14 @@ from typing import Literal
 from puzzles.course.validate import cap as _cap
 from puzzles.course.validate import sequence as _sequence
 from puzzles.course.validate import whole_number as _whole
-from puzzles.trios.model import FLIP_KNOWN, MAX_EXPLORE_TRIOS, check_trios, rule_flip, state_value
+from puzzles.trios.model import (
+    FLIP_KNOWN,
+    MAX_EXPLORE_TRIOS,
+    check_trios,
+    refuse_exercise_1,
+    rule_flip,
+    state_value,
+)
 
 __all__ = ["TriosGame", "CardView"]
 
@@ -95,8 +102,13 @@ class TriosGame:
         return counts[3], counts[2], counts[1], counts[0]
 
     def expected_left(self) -> Fraction:
-        """f(K3, K2, K1, K0): expected rounds still needed under optimal play, between rounds."""
+        """f(K3, K2, K1, K0): expected rounds still needed under optimal play, between rounds.
+
+        A game of two trios before either is removed is refused with a sentence: its value is
+        what Exercise 1 of Lesson I asks to find by hand.
+        """
         K3, K2, K1, K0 = self.state()
+        refuse_exercise_1((K3, K2, K1, K0), "expected_left")
         return state_value(K2, K1, K0, K3)
 
     # -- playing ------------------------------------------------------------------------

@@ -16,7 +16,14 @@ import ipywidgets as widgets
 from puzzles.course.display import decimal
 from puzzles.course.widgets import MessageLine, guarded, instruction
 from puzzles.course.widgets import int_slider as _slider
-from puzzles.trios.model import MAX_EXPLORE_TRIOS, expected_rounds, round_outcomes, rounds_table, state_value
+from puzzles.trios.model import (
+    EXERCISE_1_STATES,
+    MAX_EXPLORE_TRIOS,
+    expected_rounds,
+    round_outcomes,
+    rounds_table,
+    state_value,
+)
 from puzzles.trios.play import TriosGame
 
 __all__ = [
@@ -147,15 +154,20 @@ class TriosBoard(widgets.VBox):
                 style = "info"
             button.button_style = style
         self.hint_line.value = f"Hint: {html.escape(game.hint_text())}" if self.hint.value else ""
-        exact = expected_rounds(game.N)
-        lines = [
-            f"<b>{html.escape(game.status())}</b>",
-            f"To compare: a whole game of {game.N} trios takes {value_html(f'E({game.N})', exact)} "
-            "rounds on average when played by the rule (the least possible); single games vary "
-            "around it.",
-        ]
-        if game.round_state == "ready" and not game.finished:
-            K3, K2, K1, K0 = game.state()
+        if game.N == 2:  # E(2) is Exercise 1 of Lesson I, found by hand
+            average = (
+                "To compare: the average of a whole game of 2 trios played by the rule is E(2), which "
+                "Lesson I's Exercise 1 asks you to find by hand, so it is not shown here."
+            )
+        else:
+            average = (
+                f"To compare: a whole game of {game.N} trios takes "
+                f"{value_html(f'E({game.N})', expected_rounds(game.N))} rounds on average when played by "
+                "the rule (the least possible); single games vary around it."
+            )
+        lines = [f"<b>{html.escape(game.status())}</b>", average]
+        K3, K2, K1, K0 = game.state()
+        if game.round_state == "ready" and not game.finished and (K2, K1, K0) not in EXERCISE_1_STATES:
             left = game.expected_left()
             lines.append(
                 f"Known so far: (K3, K2, K1, K0) = ({K3}, {K2}, {K1}, {K0}); from here optimal play "

@@ -72,7 +72,14 @@ GIVEAWAYS: dict[str, tuple[str, ...]] = {
     "matchsticks-8": ("odd number of single", "even number of single", "sum(piles) % 2", "an *odd* number"),
     "trios-1": ("17/5", "3.40000000", "34/10", "Fraction(17, 5)", "one round short"),
     "trios-2": ("15400", "1401400", "3!^N N!", "6**N * factorial(N)"),
-    "trios-3": ("(5 * N - 1) // 2", "(5N - 1)/2", "5N/2", "1, 4, 7, 9, 12"),
+    "trios-3": (
+        "(5 * N - 1) // 2",
+        "(5N - 1)/2",
+        "5N/2",
+        "1, 4, 7, 9, 12",
+        "C \\le N - 1",
+        "is not a Three-Known one",
+    ),
     "trios-6": ("[x, two_known, x, x + 1, x + 1, x]", "1 2 1 2 3 1 3 2 4 3 4 5 5 4 5"),
     "trios-4": (
         "K_1 + 1, K_0 - 2",

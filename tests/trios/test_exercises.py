@@ -12,6 +12,7 @@ the deck played one by one, an explicit longest deal, a simulation, a second rec
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from fractions import Fraction
 from functools import cache
@@ -191,14 +192,14 @@ def test_exercise_1_worked_solution_and_near_misses():
     accepted("trios-1", worked_answer(LESSON_1, "trios-1"))
     accepted("trios-1", 3 + Fraction(2, 5))
     # the value with the Three-Known round counted as part of the round before it (lesson II shows it)
-    verdict = rejected("trios-1", Fraction(33, 10), why="Three-Known")
+    verdict = rejected("trios-1", Fraction(33, 10), why="Three-Known trio not counted")
     assert "one round short" not in verdict.message  # the verdict does not hand over the amount
     rejected("trios-1", Fraction(7, 2), why="E2 = 7/2 is not the average")
     rejected("trios-1", Fraction(1, 3), why="not an average of 10 whole numbers")
-    rejected("trios-1", 3, why="E2 = 3 is too small")
+    rejected("trios-1", 3, why="E2 = 3 is not the average")
+    rejected("trios-1", Fraction(9, 2), why="more than the longest game of two trios")
     # the right total divided by all 20 orders, not by the 10 that begin with a 1
-    verdict = rejected("trios-1", Fraction(34, 20), why="divided by more than the 10 orders")
-    assert "Three-Known" not in verdict.message
+    rejected("trios-1", Fraction(34, 20), why="divided by more than the 10 orders")
     # the right value as a float, as the free-choice table of lesson I prints 3.4000 for another state
     rejected("trios-1", 3.4, why="float")
     rejected("trios-1", "17/5", why="a Fraction or an integer is asked")
@@ -280,6 +281,22 @@ def test_the_hand_written_longest_path_is_right_where_it_can_go():
     assert [_longest_by_states(N) for N in range(1, 16)] == [most_rounds(0, 0, N) for N in range(1, 16)]
 
 
+def test_exercise_1_verdict_is_no_oracle_for_a_scan():
+    """Every wrong value k/10 between 2 and the longest two-trio game (4 rounds, from every
+    order played) gets the same sentence: trying them in turn does not say which way E(2) lies."""
+    longest = enumeration_summary(2).most_rounds
+    sentences = set()
+    for k in range(20, 10 * longest + 1):
+        value = Fraction(k, 10)
+        if value == enumeration_summary(2).expected_rounds:
+            continue
+        verdict = verify("trios-1", value)
+        assert verdict.status == "incorrect"
+        sentences.add(" ".join(verdict.message.split()).replace(f"E2 = {value} ", "E2 = V "))
+        assert "small" not in verdict.message and "large" not in verdict.message
+    assert len(sentences) == 1, sentences
+
+
 def test_exercise_3_worked_solution_and_near_misses():
     accepted("trios-3", worked_answer(LESSON_1, "trios-3"))
     rejected("trios-3", lambda N: (5 * N - 1) // 2, why="smallest counterexample at N = 1")  # one trio
@@ -287,9 +304,18 @@ def test_exercise_3_worked_solution_and_near_misses():
     rejected("trios-3", lambda N: (5 * N - 1) / 2 if N > 1 else 1, why="float")
     rejected("trios-3", lambda N: 2 * N + N // 2 if N > 1 else 1, why="N = 2")
     right = worked_answer(LESSON_1, "trios-3")
-    verdict = rejected("trios-3", lambda N: right(N) if N <= 40 else right(N) - 1, why="reached by a deal")
-    assert "neither enumeration nor a DP over the states reaches it" in verdict.message
-    assert "smallest" not in verdict.message
+    for wrong, way in [
+        (lambda N: right(N) if N <= 40 else right(N) - 1, "too small"),
+        (lambda N: right(N) + (N > 10**20), "too large"),
+    ]:
+        verdict = rejected("trios-3", wrong, why=way)
+        assert "beyond the N <= 40 that the check plays through the states" in verdict.message
+        assert "smallest" not in verdict.message
+        # the far verdict says which way, never the longest game nor how it is proved
+        N = int(re.search(r"at N = (\d+)", verdict.message).group(1))
+        assert N > 40
+        assert str(right(N)) not in verdict.message
+        assert "counting" not in verdict.message and "unknown flips" not in verdict.message
 
 
 def test_exercise_3_lookup_table_of_the_shown_games():

@@ -22,6 +22,7 @@ from puzzles.trios import (
     free_choice_decisions,
     free_choice_first_flips,
     free_choice_value,
+    model,
     play_order,
     rounds_per_trio_limit,
     rounds_table,
@@ -151,6 +152,11 @@ def test_the_rule_is_among_the_optimal_choices_everywhere(N):
             assert name in best, (state, point, best)
 
 
+def _all_first_flips(state):
+    """free_choice_first_flips without its refusal of the two-trio states of Lesson I's Exercise 1."""
+    return model._free_round(model._full_state(state))[2]
+
+
 @pytest.mark.parametrize("N", range(1, 7))
 def test_a_known_first_flip_ties_exactly_when_one_trio_is_not_three_known(N):
     """The analysis's "strictly better" for an unknown first card, on every state with N trios,
@@ -161,7 +167,7 @@ def test_a_known_first_flip_ties_exactly_when_one_trio_is_not_three_known(N):
         K3, K2, K1, K0 = state
         if K2 + K1 == 0:  # no known card of a trio that is not Three-Known: nothing to compare
             continue
-        options = free_choice_first_flips(state)
+        options = _all_first_flips(state)
         unknown = options.get(FLIP_UNKNOWN)
         for known in (1, 2):
             name = f"known card of a trio with {known} known"
@@ -177,15 +183,22 @@ def test_a_known_first_flip_ties_exactly_when_one_trio_is_not_three_known(N):
 
 
 @pytest.mark.parametrize("K3", [0, 1, 2])
-def test_the_first_flips_of_two_unknown_trios_are_not_valued(K3):
+@pytest.mark.parametrize("known", [(0, 0, 2), (0, 2, 0), (1, 1, 0)])
+def test_the_two_trio_states_of_exercise_1_are_not_valued(K3, known):
     """Lesson I imports free_choice_first_flips before its Exercise 1 asks for E(2) by hand: the
-    two-trio start, alone or beside Three-Known trios (whose value is K3 + E(2)), gets a sentence
-    that points to the exercise instead of its answer."""
+    two-trio start and the two states its first round can leave without removing a trio (from
+    which E(2) follows in a line), alone or beside Three-Known trios, get a sentence that points
+    to the exercise instead of a value."""
+    state = (K3, *known)
     with pytest.raises(ValueError, match="Exercise 1 asks you to find by hand") as raised:
-        free_choice_first_flips((K3, 0, 0, 2))
+        free_choice_first_flips(state)
     assert "17" not in str(raised.value)
     assert free_choice_value((K3, 0, 0, 2)) == K3 + Fraction(17, 5)  # the function itself still knows it
+    # E(2) by its first round from the refused values, so the refusal does hide E(2)
+    a, b = (_all_first_flips((0, *s))[FLIP_UNKNOWN] for s in [(0, 2, 0), (1, 1, 0)])
+    assert 1 + Fraction(3, 5) * a + Fraction(2, 5) * (Fraction(1, 4) + Fraction(3, 4) * b) == Fraction(17, 5)
     assert set(free_choice_first_flips((K3, 0, 1, 1))) >= {FLIP_UNKNOWN}  # one card known: valued
+    assert set(free_choice_first_flips((K3, 2, 0, 0))) >= {FLIP_UNKNOWN}  # both Two-Known: valued
 
 
 def test_the_ties_with_a_three_known_trio_take_two_rounds():

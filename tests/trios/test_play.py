@@ -132,13 +132,14 @@ def test_average_rounds_of_hint_play_is_near_the_exact_value():
 def test_expected_left_is_the_state_value():
     game = TriosGame(3, deal=DEAL)
     assert game.expected_left() == expected_rounds(3)
-    for pair in [(0, 1), (2, 3), (4, 5)]:
+    for pair in [(0, 1), (3, 4)]:  # 1 and 2, then 3 and 2: 2 Two-Known, 1 and 3 One-Known
         for p in pair:
             game.flip(p)
         game.next_round()
-    assert game.expected_left() == state_value(1, 1, 0, three_known=1)
+    assert game.state() == (0, 1, 2, 0)
+    assert game.expected_left() == state_value(1, 2, 0)
     game.play_hint()
-    assert game.status().startswith("4 rounds so far")
+    assert game.status().startswith("3 rounds so far")
 
 
 def test_finished_game():
@@ -149,3 +150,34 @@ def test_finished_game():
     with pytest.raises(ValueError, match="the game is over"):
         game.flip(0)
     assert game.hint() == ()
+
+
+@pytest.mark.parametrize(
+    ("deal", "first_round"),
+    [
+        ([1, 2, 1, 1, 2, 2], []),  # the start of a game of two trios
+        ([1, 2, 1, 1, 2, 2], [0, 1]),  # both trios One-Known
+        ([1, 1, 2, 1, 2, 2], [0, 1, 2]),  # one Two-Known, one One-Known
+        ([1, 1, 1, 2, 2, 2, 3, 3, 3], [0, 1, 2]),  # three trios, one removed: two left, none known
+    ],
+)
+def test_expected_left_refuses_the_two_trio_states_of_exercise_1(deal, first_round):
+    """Lesson I's Exercise 1 asks for E(2) by hand: the two-trio states whose values give it
+    at once are refused with a sentence, not valued."""
+    game = TriosGame(len(deal) // 3, deal=deal)
+    for position in first_round:
+        game.flip(position)
+    if first_round:
+        game.next_round()
+    with pytest.raises(ValueError, match="Exercise 1 asks you to find by hand") as raised:
+        game.expected_left()
+    assert "17" not in str(raised.value)
+
+
+def test_expected_left_values_a_two_trio_game_once_a_trio_is_removed():
+    game = TriosGame(2, deal=[1, 1, 1, 2, 2, 2])
+    for position in (0, 1, 2):
+        game.flip(position)
+    game.next_round()
+    assert game.state() == (0, 0, 0, 1)
+    assert game.expected_left() == 1 == expected_rounds(1)

@@ -64,5 +64,9 @@ def test_lesson_1_imports_free_choice_first_flips_above_exercise_1_and_it_refuse
     imported = _imported_names(exercise.lesson.notebook.cells)
     assert imported["free_choice_first_flips"] < exercise.cells.check
     for K3 in range(4):
-        with pytest.raises(ValueError, match="by hand"):
-            free_choice_first_flips((K3, 0, 0, 2))
+        for known in [(0, 0, 2), (0, 2, 0), (1, 1, 0)]:  # E(2) follows from these in a line
+            with pytest.raises(ValueError, match="by hand"):
+                free_choice_first_flips((K3, *known))
+    # the routes that value any state, E(2) included, come only after Exercise 1's check
+    for name in ("expected_rounds", "state_value", "TriosGame", "trios_game", "expected_rounds_free_choice"):
+        assert imported.get(name, exercise.cells.check + 1) > exercise.cells.check, name

@@ -120,6 +120,24 @@ def test_the_status_line_says_what_e_of_n_is():
     assert str(expected_rounds(12)) in box.status.value
 
 
+def test_the_status_line_of_two_trios_leaves_e_of_2_to_exercise_1():
+    box = trios_game(N=2, seed=0)
+    status = box.status.value
+    assert "E(2), which Lesson I's Exercise 1 asks you to find by hand" in status
+    assert "17/5" not in status and "3.4" not in status
+    assert "more rounds on average" not in status  # the start of two trios is not valued either
+    for _ in range(20):  # the rule's flips until a single trio that is not Three-Known is left
+        if box.game.round_state == "ready" and sum(box.game.state()[1:]) == 1:
+            break
+        box.play_hint()
+        if box.game.round_state == "over":
+            box.next_round()
+    assert sum(box.game.state()[1:]) == 1 and not box.game.finished
+    status = box.status.value
+    assert "17/5" not in status
+    assert "more rounds on average" in status  # valued again: no longer a state of Exercise 1
+
+
 def test_exact_and_value_html():
     assert exact_html(Fraction(17, 5)) == "17/5"
     long = exact_html(expected_rounds(12))

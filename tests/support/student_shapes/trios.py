@@ -459,3 +459,35 @@ def my_f_from_a_table_up_to_30_trios(K2, K1, K0):
                 for b in range(T + 1 - a):
                     _F_TABLE[a, b, T - a - b] = _F_RIGHT(a, b, T - a - b)
     return _F_TABLE[K2, K1, K0]
+
+
+# -- the fourth report of lesson I ----------------------------------------------------------------------
+
+shape("trios-1", "wrong model", "a round that removes a Three-Known trio counted twice")(
+    Fraction(2 + 4 * 3 + 5 * 5, 10)
+)
+shape("trios-1", "off by one", "every game counted one round long")(Fraction(34 + 10, 10))
+
+
+@shape("trios-3", "float")
+def longest_floor_of_a_float(N):
+    """1 if N == 1 else math.floor((5N - 1) / 2): right while (5N - 1) / 2 is exact in a float."""
+    return 1 if N == 1 else math.floor((5 * N - 1) / 2)
+
+
+@shape("trios-6", "small inputs only")
+def deal_naive_beyond_sixty(N):
+    """The construction up to N = 60 (the sizes the check names first), 1..N three times beyond."""
+    if N > 60:
+        return [card for _ in range(3) for card in range(1, N + 1)]
+    if N == 1:
+        return [1, 1, 1]
+    deal = [1, 2, 1, 2]
+    if N == 2:
+        return deal + [1, 2]
+    deal += [3, 1, 3, 2]
+    two_known, new = 3, 4
+    while N - new >= 1:
+        deal += [new, two_known, new, new + 1, new + 1, new]
+        two_known, new = new + 1, new + 2
+    return deal + ([new, two_known, new, new] if new == N else [two_known])
