@@ -1152,18 +1152,35 @@ def _within_by_candidates(game: Game, cell: tuple[str, ...], left: int) -> bool:
 def _capped_float(
     game: Game, where: str, candidates: tuple[str, ...], given: float, expected: int, d: int
 ) -> str:
-    """The verdict on a float total: no strategy found, an average, or a float for an integer."""
+    """The verdict on a float total: no strategy found, an average, or a float for an integer.
+
+    An infinite total says only that no strategy was found; the verdict names the causes that would
+    give it on this case (a cap counted one guess short, guesses kept among the candidates) and
+    blames neither, since it cannot see which one the code has."""
     if math.isinf(given):
-        outside = ""
-        if not _within_by_candidates(game, candidates, d):
-            outside = (
-                " (here a guess outside the candidates is needed: no strategy that guesses only codes "
-                "still possible stays within the cap)"
+        causes = []
+        if d == 1 or _search(game.pegs, game.colours, d - 1).value(candidates) >= INFEASIBLE:
+            causes.append(
+                f"a cap counted one guess short: within d - 1 = {d - 1} guesses no strategy exists, so a "
+                "recursion that runs out of guesses one guess early (a check such as left <= 1 where "
+                "left == 0 is meant, or d - 1 passed at the start) finds none"
             )
+        if not _within_by_candidates(game, candidates, d):
+            causes.append(
+                "guesses kept among the candidates: no strategy that guesses only codes still possible "
+                "stays within the cap, so the guesses must range over every code of the game"
+            )
+        if causes:
+            listed = "; or ".join(causes)
+            found = f" Two faults give inf here, and the check cannot tell which is yours: {listed}."
+            if len(causes) == 1:
+                found = f" One fault that gives inf here: {listed}."
+        else:
+            found = ""
         return (
             f"{where} your total is {given}, an infinite float: a finite integer is asked, and a strategy "
             f"within the cap exists (its least total is {expected}), so your computation found none where "
-            f"one exists{outside}."
+            f"one exists.{found}"
         )
     if given * len(candidates) == expected:
         return (

@@ -613,11 +613,12 @@ def branch_and_bound_trace(
     """The steps of a fresh search for T(candidates), down to ``depth`` guesses below the start.
 
     One dict per step, in the order the search takes them: ``depth`` (guesses made since the
-    start), ``candidates`` (the size of the set being solved), ``budget`` (the total above which
-    the set's caller no longer cares; None at the start), ``guess``, ``partition`` (its cell
-    sizes, the win included), ``bound`` (|S| plus the lower bounds of its cells) and ``outcome``
-    (the total found, or why the guess was abandoned, or why the search stopped; at most 40
-    characters). A step below a guess that was abandoned shows the budget its cell was given.
+    start), ``candidates`` (the size of the set being solved), ``budget`` (the total at or above
+    which the set's caller no longer cares: a set whose bound reaches it is over budget; None at
+    the start), ``guess``, ``partition`` (its cell sizes, the win included), ``bound`` (|S| plus
+    the lower bounds of its cells) and ``outcome`` (the total found, or why the guess was
+    abandoned, or why the search stopped; at most 40 characters). A step below a guess that was
+    abandoned shows the budget its cell was given.
 
     With ``detail=True`` each step also holds ``codes`` (the candidates being solved), ``path``
     (the (guess, reply) pairs from the start to them), ``best`` and ``best guess`` (the best

@@ -1077,9 +1077,25 @@ def test_an_average_is_told_it_is_an_average_and_a_candidates_only_search_that_a
     assert verdict.status == "incorrect" and "an average over the candidates" in verdict.message, verdict
     assert "use //" not in verdict.message
     verdict = verify("mastermind-6", capped_total_guessing_candidates_only)
-    assert verdict.status == "incorrect" and "a guess outside the candidates is needed" in verdict.message
+    assert verdict.status == "incorrect" and "guesses kept among the candidates" in verdict.message
     assert checks._within_by_candidates(Game(2, 4), ("11", "22", "33", "44"), 3) is False
     assert checks._within_by_candidates(Game(2, 4), ("11", "22", "33", "44"), 4) is True
+
+
+def test_an_infinite_total_names_every_fault_that_gives_it_and_blames_none():
+    from support.student_shapes.mastermind import capped_total_one_guess_short
+
+    verdict = verify("mastermind-6", capped_total_one_guess_short)
+    assert verdict.status == "incorrect", verdict
+    # the first case (three codes of 2x4, d = 2) gives inf under both a cap one short and candidates only
+    assert "one guess short" in verdict.message and "guesses kept among the candidates" in verdict.message
+    assert "cannot tell which" in verdict.message
+    # two codes within two guesses: guessing a candidate works, so only the short cap gives inf
+    alone = checks._capped_float(Game(2, 4), "here", ("11", "22"), math.inf, 3, 2)
+    assert "one guess short" in alone and "among the candidates" not in alone, alone
+    # the evidence for that: candidates alone suffice within two guesses, one guess does not
+    assert checks._within_by_candidates(Game(2, 4), ("11", "22"), 2) is True
+    assert checks.OptimalSearch(Game(2, 4), 1).value(("11", "22")) >= checks.INFEASIBLE
 
 
 def test_an_infinite_total_is_told_no_strategy_was_found_where_one_exists():
@@ -1111,3 +1127,29 @@ def test_graded_every_strategy_drawn_can_be_judged():
         for _, (data,) in plan.cases()[plan.public_count() :]:
             checks._totals(data)
     assert verify("mastermind-5", worked_answer(LESSON["mastermind-5"], "mastermind-5"), seed=23).passed
+
+
+def _lesson_three_code_cells() -> list[str]:
+    notebook = json.loads(LESSON["mastermind-7"].read_text(encoding="utf-8"))
+    return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+
+
+def test_lesson_three_hands_over_no_tree_bound_before_exercise_9_is_checked():
+    cells = _lesson_three_code_cells()
+    checked = next(i for i, source in enumerate(cells) if 'check("mastermind-7"' in source)
+    assert checked > 0
+    for source in cells[:checked]:
+        assert "tree_lower_bound" not in source, source
+        assert "_tree_lower_bound" not in source, source
+
+
+def test_section_three_programme_over_sizes_is_the_package_tree_bound():
+    cells = _lesson_three_code_cells()
+    source = next(source for source in cells if "def cheapest_totals" in source)
+    definition = source[: source.index("\n\n\n")]
+    space: dict = {"np": np}
+    exec(definition, space)
+    for branches in (1, 2, 3, 7, 13):
+        least = space["cheapest_totals"](150, branches)
+        assert least[0] == 0
+        assert least[1:] == [tree_lower_bound(m, branches) for m in range(1, 151)], branches
