@@ -474,7 +474,8 @@ def _states_hidden(draw: random.Random) -> list[Stage]:
     time_limit=15,
     without=PACKAGE,
     on_timeout="The check goes on to states with 30 trios, where a recursion without memo would make "
-    "about 10**42 calls: memoise my_f (functools.lru_cache).",
+    "about 10**42 calls: memoise my_f with an unbounded cache, @functools.lru_cache(maxsize=None) or "
+    "@functools.cache (a bare @lru_cache keeps only the last 128 states, far too few here).",
     asks="my_f(K2, K1, K0): the DP of the lesson written without the package, with the Zero-Known "
     "transitions derived by the student, memoised",
     verifies=f"all states with <= {FREE_TRIOS} trios against the DP that allows every flip, then "
@@ -522,6 +523,10 @@ def _the_dp() -> Plan:
 
 
 E3_RANGE = 25  # N of trios-5: a natural answer takes 0.4-0.8 s of CPU here, 2.5-6 s at a load of 9 on 2 cores
+# and two N beyond, where an answer exact up to 25 and extrapolated beyond is refused: the natural
+# answer reaches N = 40 in about 1 s of CPU (N = 100, where the lesson's tables end, takes 27 s)
+E3_FAR = (30, 40)
+E3_HIDDEN_MOST = 50  # the grader's draw goes on to N = 50 (about 2.5 s of CPU)
 # what trios-5 is done without: the package's E3 solver and its memoised recursion (transitions
 # stay open: the exercise builds on them); the checker closes these two functions, not the module
 SOLVER = ("puzzles.trios.model.three_known_rounds", "puzzles.trios.model._three_known")
@@ -532,8 +537,8 @@ def _three_known_enumerated(N: int) -> Fraction:
 
 
 def _three_known_hidden(draw: random.Random) -> list[Stage]:
-    """Two N drawn for grading beyond the public 1..25 (up to 28)."""
-    drawn = sorted(draw.sample(range(E3_RANGE + 1, E3_RANGE + 4), 2))
+    """Two N drawn for grading beyond the public 1..25, one up to 28 and one from 41 to 50."""
+    drawn = [draw.randrange(E3_RANGE + 1, E3_RANGE + 4), draw.randrange(E3_FAR[-1] + 1, E3_HIDDEN_MOST + 1)]
     return [
         hidden_stage(
             [(N,) for N in drawn],
@@ -549,13 +554,15 @@ def _three_known_hidden(draw: random.Random) -> list[Stage]:
     names="N",
     time_limit=15,
     without=SOLVER,
-    on_timeout=f"The check goes on to N = {E3_RANGE}: memoise the recursion over the states, and keep one "
-    "memo for every N (do not build it again inside each call).",
+    on_timeout=f"The check goes on to N = {E3_FAR[-1]}: memoise the recursion over the states with an "
+    "unbounded cache (lru_cache(maxsize=None) or functools.cache; a bare @lru_cache keeps only 128 states), "
+    "and keep one memo for every N (do not build it again inside each call).",
     asks="three_known_rounds(N): E3(N), the expected number of rounds spent removing Three-Known trios, "
     "exactly, by the student's own recursion on the package's transitions, with why the recursion "
     "that counts 1 round for a Three-Known trio falls short by E3(N)",
-    verifies=f"N = 1..{E3_RANGE}: the average over every order of the deck for N <= {ENUMERATED}, the "
-    "recursion over the states beyond; refuses answers that reach the package's own three_known_rounds",
+    verifies=f"N = 1..{E3_RANGE} and N = {E3_FAR[0]}, {E3_FAR[1]}: the average over every order of the deck "
+    f"for N <= {ENUMERATED}, the recursion over the states beyond; refuses answers that reach the "
+    "package's own three_known_rounds",
     hidden=_three_known_hidden,
 )
 def _three_known() -> Plan:
@@ -574,9 +581,18 @@ def _three_known() -> Plan:
                 label=f"every N in {ENUMERATED + 1}..{E3_RANGE}",
                 evidence="the recursion over the states",
             ),
+            Stage(
+                [(N,) for N in E3_FAR],
+                reference=three_known_rounds,
+                label=f"N = {E3_FAR[0]} and {E3_FAR[1]}",
+                evidence="the recursion over the states",
+                smallest=False,
+                far=f"beyond N = {E3_RANGE}",
+            ),
         ],
         what="your E3(N)",
         kind=exact_number,
         passed=f"your E3(N) agrees with the average over every order of the deck for N <= {ENUMERATED} and "
-        f"with the recursion over the states for every N up to {E3_RANGE}.",
+        f"with the recursion over the states for every N up to {E3_RANGE}, and for N = {E3_FAR[0]} and "
+        f"{E3_FAR[1]}.",
     )

@@ -103,7 +103,7 @@ class _Counts(NamedTuple):
 class State(_Counts):
     """The analysis's state (K2, K1, K0): trios with two, one and no known cards.
 
-    (A trio with three known cards is removed in the next round; see ``state_value``.)
+    (A trio with three known cards is removed in the next round: K3 is not part of the state.)
     Each count is a whole number >= 0 (numpy integers become ints); anything else is a sentence.
     """
 
@@ -375,7 +375,11 @@ _TABLE = _ScaledTable()
 
 
 def state_value(two_known: int, one_known: int, zero_known: int, three_known: int = 0) -> Fraction:
-    """f(K3, K2, K1, K0): the expected number of rounds left under optimal play.
+    """f(K3, K2, K1, K0): the expected number of rounds left when the rule of Lesson I is played.
+
+    The rule is the best play on every state with at most ten trios (Lesson I checks it against
+    the DP that allows every flip); beyond ten trios this is the rule's value, its optimality
+    taken on trust.
 
     f(K3, K2, K1, K0) = K3 + f(K2, K1, K0): each Three-Known trio takes one round of its own.
     """

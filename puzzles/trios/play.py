@@ -102,7 +102,7 @@ class TriosGame:
         return counts[3], counts[2], counts[1], counts[0]
 
     def expected_left(self) -> Fraction:
-        """f(K3, K2, K1, K0): expected rounds still needed under optimal play, between rounds.
+        """f(K3, K2, K1, K0): expected rounds still needed under the rule of Lesson I, between rounds.
 
         A game of two trios before either is removed is refused with a sentence: its value is
         what Exercise 1 of Lesson I asks to find by hand.

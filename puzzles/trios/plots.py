@@ -45,7 +45,7 @@ def plot_rounds_per_trio(n_max: int = 100) -> Figure:
     ax.axhline(limit, color="C3", linestyle="--", label=f"limit {limit:.6f} (fluid approximation)")
     ax.set_xlabel("number of trios N")
     ax.set_ylabel("expected rounds per trio")
-    ax.set_title("Expected rounds per trio under optimal play")
+    ax.set_title("Expected rounds per trio under the rule")
     ax.set_xlim(0, n_max + 1)
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right")

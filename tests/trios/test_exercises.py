@@ -15,7 +15,7 @@ import random
 import re
 from collections import Counter
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import comb, factorial
 from pathlib import Path
 
@@ -410,7 +410,7 @@ def test_exercise_3b_lookup_table_of_the_shown_deal_is_refused():
 # --- trios-4: the DP written without the package -------------------------------------------------
 
 
-def _hand_dp(*, pair_two_known_rounds=2, other_zero_known=lambda K0: K0 - 1, memo=True):
+def _hand_dp(*, pair_two_known_rounds=2, other_zero_known=lambda K0: K0 - 1, memo=True, maxsize=None):
     """The lesson's f written by hand; the keywords plant the pitfalls of the analysis."""
 
     def f(K2, K1, K0):
@@ -444,7 +444,7 @@ def _hand_dp(*, pair_two_known_rounds=2, other_zero_known=lambda K0: K0 - 1, mem
                 total += p * Fraction(3 * others, U - 1) * (1 + g(K2, K1 + 2, K0 - 2))
         return total
 
-    g = cache(f) if memo else f
+    g = (cache(f) if maxsize is None else lru_cache(maxsize=maxsize)(f)) if memo else f
     return g
 
 
@@ -501,6 +501,22 @@ def test_exercise_4_a_recursion_without_memo_runs_out_of_time():
     with time_limit("trios-4", 2):
         verdict = rejected("trios-4", _hand_dp(memo=False), why="took longer than 2 s")
     assert "memoise my_f" in verdict.message
+
+
+def test_exercise_4_a_bare_lru_cache_is_told_to_lift_its_bound():
+    """A bare @lru_cache keeps 128 values: the advice names maxsize=None, not just lru_cache."""
+    bounded = _hand_dp(maxsize=128)
+    assert bounded.cache_info().maxsize == 128
+    with time_limit("trios-4", 2):
+        verdict = rejected("trios-4", bounded, why="took longer than 2 s")
+    assert "lru_cache(maxsize=None)" in verdict.message
+    assert "only the last 128 states" in verdict.message
+    accepted("trios-4", _hand_dp())  # the same recursion, unbounded, within the check's 15 s
+
+
+def test_state_s_help_does_not_point_at_exercise_4s_answer():
+    assert "state_value" not in State.__doc__
+    assert "under optimal play" not in state_value.__doc__
 
 
 # --- trios-5: rounds spent on Three-Known trios, on the package's transitions --------------------
@@ -585,6 +601,21 @@ def test_exercise_5_right_on_the_enumerated_range_only():
 
     verdict = rejected("trios-5", enumerated, why="at N = 5")
     assert "the recursion over the states" in verdict.message
+
+
+def test_exercise_5_exact_up_to_25_then_extrapolated_is_refused_beyond():
+    """Exact up to N = 25, where the check once stopped, and a straight line beyond."""
+    plain = _plain_e3()
+
+    def extrapolated(N):
+        if N <= 25:
+            return plain(N)
+        return plain(25) + (N - 25) * (plain(25) - plain(24))
+
+    verdict = rejected("trios-5", extrapolated, why="at N = 30")
+    assert "every N in 5..25" in verdict.message
+    verdict = accepted("trios-5", plain)
+    assert "N = 30 and 40" in verdict.message
 
 
 def test_exercise_5_lookup_table_of_the_shown_values():

@@ -36,3 +36,9 @@ def test_bad_input():
         plot_rounds_per_trio(0)
     with pytest.raises(ValueError, match="positive number of trios"):
         plot_simulation(0)
+
+
+def test_rounds_per_trio_title_says_whose_play():
+    """Beyond ten trios the values are the rule's: its optimality is not verified there."""
+    ax = plot_rounds_per_trio(12).axes[0]
+    assert ax.get_title() == "Expected rounds per trio under the rule"

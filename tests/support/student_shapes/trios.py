@@ -491,3 +491,13 @@ def deal_naive_beyond_sixty(N):
         deal += [new, two_known, new, new + 1, new + 1, new]
         two_known, new = new + 1, new + 2
     return deal + ([new, two_known, new, new] if new == N else [two_known])
+
+
+@shape("trios-5", "search then formula")
+def three_known_exact_then_extrapolated(N):
+    """The exact recursion up to N = 25, where the check used to stop, and a straight line through
+    E3(24) and E3(25) beyond (25.7627 for N = 100, where E3(100) = 25.7561...)."""
+    if N <= 25:
+        return _filled(_E3_RIGHT, N)
+    last, before = _filled(_E3_RIGHT, 25), _E3_RIGHT(0, 0, 24)
+    return last + (N - 25) * (last - before)
