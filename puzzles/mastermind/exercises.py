@@ -36,8 +36,9 @@ from puzzles.course.checker import PackFault, Plan, Stage, exercise, hidden_stag
 from puzzles.mastermind import build_data
 from puzzles.mastermind.heuristics import HEURISTICS, _entropy_key, heuristic_guess, heuristic_strategy
 from puzzles.mastermind.model import Game, feedback_pairs, number_of_feedbacks
+from puzzles.mastermind.reference import evaluate_determined
 from puzzles.mastermind.search import INFEASIBLE, OptimalSearch, _tree_lower_bound
-from puzzles.mastermind.strategy import Strategy, evaluate, evaluate_determined
+from puzzles.mastermind.strategy import Strategy, evaluate
 
 __all__: list[str] = []
 

@@ -29,8 +29,9 @@ from puzzles.course.manifest import record
 from puzzles.mastermind import build_data
 from puzzles.mastermind import exercises as checks
 from puzzles.mastermind.model import Game
+from puzzles.mastermind.reference import evaluate_determined
 from puzzles.mastermind.search import INFEASIBLE, OptimalSearch, plain_minimum_total, tree_lower_bound
-from puzzles.mastermind.strategy import Node, Strategy, evaluate, evaluate_determined
+from puzzles.mastermind.strategy import Node, Strategy, evaluate
 from support.adversaries import (
     AlwaysEqualInt,
     AlwaysEqualStr,
