@@ -145,7 +145,7 @@ PACKAGE = {
         "M.obviously_optimal_guess(GAME, candidates)",
     ),
     "mastermind-5": (
-        "puzzles.mastermind.strategy",
+        "puzzles.mastermind.reference",
         "strategy",
         "M.evaluate_determined(strategy.game, strategy).total",
     ),
