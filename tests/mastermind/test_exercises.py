@@ -145,9 +145,9 @@ PACKAGE = {
         "M.obviously_optimal_guess(GAME, candidates)",
     ),
     "mastermind-5": (
-        "puzzles.mastermind.reference",
+        "puzzles.mastermind.strategy",
         "strategy",
-        "M.evaluate_determined(strategy.game, strategy).total",
+        "M._play(strategy.game, strategy, determined=True).total",
     ),
     "mastermind-6": (
         "puzzles.mastermind.search",
@@ -790,13 +790,17 @@ def test_the_strategy_an_answer_receives_can_be_read_while_its_module_is_closed(
     accepted("mastermind-5", reads_the_tree)
     rejected("mastermind-5", lambda s: determine(s) + 0 * len(s.first_guess), why="Strategy.first_guess")
     rejected("mastermind-5", lambda s: determine(s) + 0 * len(list(s.root.walk())), why="Node.walk")
-    rejected("mastermind-5", lambda s: evaluate_determined(s.game, s).total, why="evaluate_determined")
+    rejected(
+        "mastermind-5",
+        lambda s: evaluate_determined(s.game, s).total,
+        why="without puzzles.mastermind.strategy",
+    )
 
     def through_the_class(strategy):
         return (
             type(strategy).__module__
             and __import__(type(strategy).__module__, fromlist=["x"])
-            .evaluate_determined(strategy.game, strategy)
+            ._play(strategy.game, strategy, determined=True)
             .total
         )
 
