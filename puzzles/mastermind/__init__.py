@@ -6,7 +6,6 @@ Neuwirth 1982, Koyama and Lai 1993, Kooi 2005). The public API that instructors 
 
 from puzzles.mastermind.heuristics import (
     HEURISTICS,
-    heuristic_guess,
     heuristic_strategy,
     obviously_optimal_guess,
     partition_score,
@@ -24,7 +23,6 @@ __all__ = [
     "Strategy",
     "evaluate",
     "feedback_pairs",
-    "heuristic_guess",
     "heuristic_strategy",
     "number_of_feedbacks",
     "obviously_optimal_guess",

@@ -27,7 +27,7 @@ import numpy as np
 from puzzles.course.validate import shown, whole_number
 from puzzles.mastermind.model import Feedback, Game, check_game
 
-__all__ = ["Evaluation", "Node", "Strategy", "evaluate", "evaluate_determined"]
+__all__ = ["Evaluation", "Node", "Strategy", "evaluate"]
 
 
 @dataclass
@@ -259,18 +259,6 @@ def evaluate(game: Game, strategy: Strategy) -> Evaluation:
     A secret the strategy cannot finish (a missing reply) is a ValueError.
     """
     return _play(game, strategy, determined=False)
-
-
-def evaluate_determined(game: Game, strategy: Strategy) -> Evaluation:
-    """Like ``evaluate``, but counting the guesses until each secret is *determined*, not revealed.
-
-    The chapter's footnote: a secret is revealed when it is guessed (the reply (p, 0)); it is
-    determined as soon as it is the only code consistent with the replies so far. The codes
-    reaching a node of the tree are exactly the codes consistent with the replies on its path,
-    so a secret that reaches a node alone was determined one guess earlier (0 guesses for a
-    game of one code); otherwise it is determined by the guess that reveals it.
-    """
-    return _play(game, strategy, determined=True)
 
 
 def _play(game: Game, strategy: Strategy, determined: bool) -> Evaluation:

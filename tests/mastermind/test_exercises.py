@@ -29,8 +29,9 @@ from puzzles.course.manifest import record
 from puzzles.mastermind import build_data
 from puzzles.mastermind import exercises as checks
 from puzzles.mastermind.model import Game
+from puzzles.mastermind.reference import evaluate_determined
 from puzzles.mastermind.search import INFEASIBLE, OptimalSearch, plain_minimum_total, tree_lower_bound
-from puzzles.mastermind.strategy import Node, Strategy, evaluate, evaluate_determined
+from puzzles.mastermind.strategy import Node, Strategy, evaluate
 from support.adversaries import (
     AlwaysEqualInt,
     AlwaysEqualStr,
@@ -146,7 +147,7 @@ PACKAGE = {
     "mastermind-5": (
         "puzzles.mastermind.strategy",
         "strategy",
-        "M.evaluate_determined(strategy.game, strategy).total",
+        "M._play(strategy.game, strategy, determined=True).total",
     ),
     "mastermind-6": (
         "puzzles.mastermind.search",
@@ -400,7 +401,11 @@ def test_witness_near_misses():
         pair = by_hand_witness(pegs, colours, black, white)
         return pair if pair is None else (pair[0] + "1", pair[1] + "1")
 
-    rejected("mastermind-8", too_long, why="is not a code of the game: 1 digit from 1 to 1 are asked")
+    rejected(
+        "mastermind-8",
+        too_long,
+        why="is not a code of the game: a string of 1 digit, each from 1 to 1, is asked",
+    )
 
     def as_digits(pegs, colours, black, white):
         pair = by_hand_witness(pegs, colours, black, white)
@@ -502,7 +507,7 @@ def entropy_by_scan(candidates) -> str:
 def test_entropy_references_agree_with_a_plain_scan():
     met, arbitrary = checks._entropy_sets()
     assert len(met) == 10 and all(len(s) >= 3 for s in met)
-    for candidates in [*checks.ENTROPY_TIES, *met, *arbitrary]:
+    for candidates in [*checks.ENTROPY_TIES, *checks.ENTROPY_NEAR_TIES, *met, *arbitrary]:
         assert checks._entropy(candidates) == entropy_by_scan(candidates)
 
 
@@ -530,6 +535,33 @@ def test_every_tie_set_ties_exactly_and_a_floating_point_sum_misranks_one():
             if rule(candidates) != entropy_by_scan(candidates):
                 misled.add(name)
     assert misled == set(floats)
+
+
+def test_every_near_tie_set_is_won_by_a_product_and_misranked_by_rounding():
+    """On each near-tie set the exact rule's guess has a strictly smaller product than the guess of
+    some rounded or tolerant float rule (so the float rule is wrong there, in integers), and each of
+    the four float rules is wrong on one set at least."""
+    from support.student_shapes.mastermind import (
+        entropy_rounded_to_decimals,
+        entropy_within_a_thousandth,
+    )
+
+    rules = {f"round {k}": entropy_rounded_to_decimals(k) for k in (2, 3, 4)}
+    rules["within 1e-3"] = entropy_within_a_thousandth
+    misled = set()
+    for candidates in checks.ENTROPY_NEAR_TIES:
+        counts = cells_by_table(CLASSIC, candidates)
+        products = {
+            code: math.prod(int(s) ** int(s) for s in counts[CLASSIC.index(code)] if s)
+            for code in CLASSIC.codes
+        }
+        best = entropy_by_scan(candidates)
+        for name, rule in rules.items():
+            guess = rule(candidates)
+            if guess != best:
+                assert products[guess] > products[best]  # a worse guess, not a tie
+                misled.add(name)
+    assert misled == set(rules)
 
 
 def test_entropy_near_misses():
@@ -758,13 +790,17 @@ def test_the_strategy_an_answer_receives_can_be_read_while_its_module_is_closed(
     accepted("mastermind-5", reads_the_tree)
     rejected("mastermind-5", lambda s: determine(s) + 0 * len(s.first_guess), why="Strategy.first_guess")
     rejected("mastermind-5", lambda s: determine(s) + 0 * len(list(s.root.walk())), why="Node.walk")
-    rejected("mastermind-5", lambda s: evaluate_determined(s.game, s).total, why="evaluate_determined")
+    rejected(
+        "mastermind-5",
+        lambda s: evaluate_determined(s.game, s).total,
+        why="without puzzles.mastermind.strategy",
+    )
 
     def through_the_class(strategy):
         return (
             type(strategy).__module__
             and __import__(type(strategy).__module__, fromlist=["x"])
-            .evaluate_determined(strategy.game, strategy)
+            ._play(strategy.game, strategy, determined=True)
             .total
         )
 

@@ -84,7 +84,7 @@ def test_plots_build():
 
 def test_determined_counts_equal_the_consistent_codes_after_each_guess():
     """Reveal versus determine: a second count by replaying every secret with ``game.consistent``."""
-    from puzzles.mastermind.strategy import evaluate_determined
+    from puzzles.mastermind.reference import evaluate_determined
 
     for pegs, colours in [(1, 1), (2, 2), (3, 3), (2, 4)]:
         game = Game(pegs, colours)

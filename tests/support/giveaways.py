@@ -93,6 +93,7 @@ GIVEAWAYS: dict[str, tuple[str, ...]] = {
     "mastermind-1": ("shared - black",),
     "mastermind-2": ("(p + 2) ** 2 // 4", "(pegs + 2) ** 2 // 4", "(p+2)**2//4"),
     "mastermind-8": ('("2", "3"), ("3", "1")', "1-2, 2-3, 3-1"),
+    "mastermind-9": ("\\log_2 \\prod_i n_i^{\\,n_i}", "exactly when its integer"),
     "mastermind-5": ("4849", "4660", "4668"),
     "mastermind-6": ("T_{d-1}", "d - 1"),
     "mastermind-7": ("4986",),

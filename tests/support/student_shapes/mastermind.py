@@ -185,6 +185,38 @@ def witness_with_a_filler_that_adds_a_white(pegs, colours, black, white):
     return _built(black, white, mismatched, [("1", "2"), ("2", "3"), ("3", "1")])
 
 
+def _witness_by_blocks(pegs, colours, black, white):
+    """The construction of the worked solution: swaps, a cycle or the w = 1 block, 1 against 2 after."""
+    mismatched = pegs - black
+    if (colours == 1 and mismatched) or (colours == 2 and white % 2) or (mismatched == 1 and white == 1):
+        return None
+    if white == 1:
+        block = [("1", "2"), ("2", "3")]
+    else:
+        block = [("1", "2"), ("2", "1")] * (white // 2)
+        if white % 2:
+            block[:2] = [("1", "2"), ("2", "3"), ("3", "1")]
+    block += [("1", "2")] * (mismatched - len(block))
+    return "1" * black + "".join(g for g, _ in block), "1" * black + "".join(s for _, s in block)
+
+
+@shape("mastermind-8", "wrong model")
+def witness_with_fresh_neutral_colours_by_parity(pegs, colours, black, white):
+    """From five colours on, gives the neutral pegs fresh colours, 4 against 5 for an even count of
+    colours or 9, but 4 against 4 for 5 and 7 colours: those pegs are blacks, and (0, 2) in the game
+    of 6 pegs and 5 colours gets 124444 against 214444, which scores (4, 2)."""
+    pair = _witness_by_blocks(pegs, colours, black, white)
+    if pair is None or colours < 5:
+        return pair
+    mismatched = pegs - black
+    neutral = mismatched - (white if white != 1 else 2)
+    if not neutral:
+        return pair
+    fresh = "5" if colours % 2 == 0 or colours == 9 else "4"
+    kept = pegs - neutral
+    return pair[0][:kept] + "4" * neutral, pair[1][:kept] + fresh * neutral
+
+
 @shape("mastermind-8", "small inputs only")
 def witness_by_searching_every_pair(pegs, colours, black, white):
     """Searches every guess and secret: right up to 64 codes, and gives up (None) beyond."""
@@ -246,6 +278,41 @@ def entropy_in_nats(candidates):
     break exact ties."""
     n = len(candidates)
     return _entropy_guess(candidates, lambda sizes: sum(s / n * math.log(s / n) for s in sizes))
+
+
+def _bits(sizes):
+    n = sum(sizes)
+    return -sum(s / n * math.log2(s / n) for s in sizes)
+
+
+def entropy_rounded_to_decimals(decimals):
+    """The float entropy rounded to ``decimals`` places, then a candidate, then the lowest code."""
+
+    def entropy_guess(candidates):
+        return _entropy_guess(candidates, lambda sizes: -round(_bits(sizes), decimals))
+
+    entropy_guess.__name__ = f"entropy_rounded_to_{decimals}_decimals"
+    entropy_guess.__doc__ = (
+        f"Rounds the float entropy to {decimals} decimals before comparing: two guesses that differ by "
+        "less than the rounding tie, and the tie rule then takes the worse one."
+    )
+    return entropy_guess
+
+
+for _decimals in (2, 3, 4):
+    shape("mastermind-9", "float")(entropy_rounded_to_decimals(_decimals))
+
+
+@shape("mastermind-9", "float")
+def entropy_within_a_thousandth(candidates):
+    """Keeps every guess within 10^-3 bits of the best float entropy, then a candidate, then the
+    lowest code: a guess that loses by less than that can win the tie rule."""
+    codes, index, _ = _classic()
+    counts = _cell_counts(candidates)
+    possible = set(candidates)
+    scores = {code: _bits([int(s) for s in counts[index[code]] if s]) for code in codes}
+    best = max(scores.values())
+    return min((code for code in codes if scores[code] >= best - 1e-3), key=lambda c: (c not in possible, c))
 
 
 @shape("mastermind-9", "wrong model")

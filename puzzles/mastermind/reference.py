@@ -1,0 +1,24 @@
+"""Reference computations that answer exercises of the Mastermind lessons (for instructors).
+
+Kept out of the modules the lessons import, so that ``help()`` on them does not show an answer
+before its exercise; the checks refuse an answer that reaches this module or the strategy module.
+"""
+
+from __future__ import annotations
+
+from puzzles.mastermind.model import Game
+from puzzles.mastermind.strategy import Evaluation, Strategy, _play
+
+__all__ = ["evaluate_determined"]
+
+
+def evaluate_determined(game: Game, strategy: Strategy) -> Evaluation:
+    """Like ``evaluate``, but counting the guesses until each secret is *determined*, not revealed.
+
+    The chapter's footnote: a secret is revealed when it is guessed (the reply (p, 0)); it is
+    determined as soon as it is the only code consistent with the replies so far. The codes
+    reaching a node of the tree are exactly the codes consistent with the replies on its path,
+    so a secret that reaches a node alone was determined one guess earlier (0 guesses for a
+    game of one code); otherwise it is determined by the guess that reveals it.
+    """
+    return _play(game, strategy, determined=True)
