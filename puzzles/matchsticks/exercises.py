@@ -1134,10 +1134,8 @@ def _nim_hidden(draw: random.Random) -> list[Stage]:
 
 
 def _nim_wins(piles: list[int]) -> bool:
-    """Piles of at most one stick by counting the moves, the search where it reaches (at most
-    30 piles of at most 3 sticks), the package's rule beyond."""
-    if max(piles, default=0) <= 1:
-        return sum(piles) % 2 == 0  # every move takes one stick: the last falls to the odd mover
+    """The search where it reaches (at most 30 piles of at most 3 sticks), the package's rule
+    beyond (its tests compare it with the search)."""
     if _searched(piles):
         return _nim_search(tuple(sorted(piles)))
     return _misere_nim_rule(piles)
@@ -1149,13 +1147,10 @@ def _searched(piles: list[int]) -> bool:
 
 
 def _nim_evidence(piles: list[int]) -> str:
-    if max(piles, default=0) <= 1:
-        return (
-            "counting the moves (every move takes a single stick, so the player to move takes the last "
-            "one when the sticks are odd in number)"
-        )
     if _searched(piles):
         return "a game-tree search"
+    if max(piles) <= 1:
+        return "the rule of misère Nim (no pile of two or more: every move takes a single stick)"
     return "the rule of misère Nim (beyond the search)"
 
 
@@ -1211,7 +1206,7 @@ NIM_ONES = [
     f"{len(NIM_FAR)} positions of up to 7 piles of up to 10**18 sticks (the rule of misère Nim) and "
     f"{len(NIM_MANY)} of 6 to 30 small piles, lost ones of 8 to 13 piles with a pile of 2 or more among "
     f"them (a search, or the rule beyond 3 sticks), and {len(NIM_ONES)} of 1000 to 4097 single sticks "
-    "(a count of the moves); True or False, numpy's too; "
+    "(the rule); True or False, numpy's too; "
     "refuses answers that reach puzzles.matchsticks.",
     hidden=_nim_hidden,
 )
@@ -1257,6 +1252,5 @@ def _misere_nim() -> Plan:
         f"{len(NIM_MANY)} positions of 6 to 30 small piles (lost ones of 8 to 13 piles with a pile of 2 or "
         f"more among them), with the rule of misère Nim on {len(NIM_FAR)} positions of up to 7 piles "
         f"of up to 10**18 sticks, where no search reaches, and on {len(NIM_ONES)} positions of 1000 to 4097 "
-        "single sticks (a count of the moves, and the rule of misère Nim where a larger pile lies beside "
-        "them).",
+        "single sticks (one or two larger piles beside some of them), far beyond any search.",
     )
