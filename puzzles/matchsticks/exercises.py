@@ -176,6 +176,38 @@ def _lines_won_from(n: int) -> int:
     return lines
 
 
+@cache
+def _lines_of_play(n: int) -> tuple[tuple[int, ...], ...]:
+    """Every line of play of the opponent from n (winning), as the positions the player meets
+    in turn, the player always taking the DP's winning take."""
+    left = n - _dp_winning_takes(n, GROUP_M)[0]
+    lines: list[tuple[int, ...]] = []
+    for opponent in range(1, min(GROUP_M, left) + 1):
+        if left == opponent:
+            lines.append((n,))
+        else:
+            lines.extend((n, *line) for line in _lines_of_play(left - opponent))
+    return tuple(lines)
+
+
+GAMES_PLAYED = 120
+
+
+def _games_played() -> list[tuple[int, ...]]:
+    """The games from 40 the check plays with the answer, move by move: the opponent always
+    taking 1, 2, 3 or 4, and lines of play drawn with a fixed seed."""
+    steady = []
+    for opponent in range(1, GROUP_M + 1):
+        line, n = [], GROUP_N
+        while n:
+            line.append(n)
+            left = n - _dp_winning_takes(n, GROUP_M)[0]
+            n = left - min(opponent, left)
+        steady.append(tuple(line))
+    drawn = random.Random(GROUP_N).sample(_lines_of_play(GROUP_N), GAMES_PLAYED)
+    return steady + [line for line in drawn if line not in steady][: GAMES_PLAYED - len(steady)]
+
+
 @exercise(
     "matchsticks-1",
     on_timeout="This check goes on to n around 10**15 and 10**18, where no table can go: the exercise "
@@ -186,7 +218,7 @@ def _lines_won_from(n: int) -> int:
     "winning position, without the package.",
     verifies="the unique winning take at every winning n <= 2000 (DP), hence every line of play from 40, "
     "then winning n around 10**4, 10**6, 10**9, 10**12, 10**15 and 10**18 and just above 2**53 and 2**60 "
-    "(the proved rule); refuses "
+    f"(the proved rule), then {GAMES_PLAYED} games from 40 asked move by move in the order of play; refuses "
     "answers that reach puzzles.matchsticks.",
     hidden=_group_hidden,
 )
@@ -196,6 +228,7 @@ def _group_problem() -> Plan:
     winning = [(n,) for n in range(1, GROUP_SMALL + 1) if table[n]]
     far = [(n,) for n in _group_far()]
     first = _dp_winning_takes(GROUP_N, GROUP_M)[0]
+    games = _games_played()
     return Plan(
         [
             Stage(
@@ -212,12 +245,22 @@ def _group_problem() -> Plan:
                 smallest=False,
                 far=FAR,
             ),
+            Stage(
+                [(n,) for line in games for n in line],
+                reference=lambda n: _dp_winning_takes(n, GROUP_M)[0],
+                label=f"{len(games)} games from 40, asked in the order of play",
+                evidence="the dynamic programme's only winning take",
+                smallest=False,
+                far="in a game from 40, asked in the order of play after your previous take and the "
+                "opponent's reply",
+            ),
         ],
         what="your take",
         kind=whole,
         passed=f"your take is the only winning one at every winning n <= {GROUP_SMALL} (the dynamic "
         f"programme agrees), so from 40 sticks it wins all {_lines_won_from(GROUP_N)} lines of play of the "
-        f"opponent, first taking {first}; and it is right at {len(far)} winning n from 10**4 to 10**18 "
+        f"opponent, first taking {first}, and it won the {len(games)} games from 40 the check played with "
+        f"it move by move; and it is right at {len(far)} winning n from 10**4 to 10**18 "
         "(around 10**4, 10**6, 10**9, 10**12, 10**15, 10**18 and just above 2**53 and 2**60), beyond "
         "the table.",
     )
@@ -663,7 +706,19 @@ def _shift_sets() -> list[tuple[int, ...]]:
     for _ in range(20):
         size = rng.randint(1, 4)
         sets.append(tuple(sorted(rng.sample(range(25, SHIFT_LARGE_TAKES + 1), size))))
+    sets += SHIFT_MANY
     return sets
+
+
+# sets of many take sizes (6 to 56), which the sets above never reach
+SHIFT_MANY = [
+    tuple(range(1, 21)),
+    tuple(range(3, 31)),
+    tuple(range(5, 61)),
+    (2, 3, 5, 7, 11, 13, 17, 19),
+    (4, 6, 8, 9, 10, 12),
+    (6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+]
 
 
 def _shift_hidden(draw: random.Random) -> list[Stage]:
@@ -726,8 +781,9 @@ def _shift_problem(case: tuple, shift: int) -> str | None:
     asks="The shift d with: n lost under misère play iff n - d >= 0 is lost under normal play "
     "(with proof): misere_shift(moves), without the package.",
     verifies=f"the DP's normal and misère sequences for n <= {SHIFT_N} on {len(_shift_sets())} sets S (all "
-    "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24, 20 within 25..150), then sets of "
-    "sizes from 10**3 to 10**12 (the proved rule); refuses answers that reach puzzles.matchsticks.",
+    "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24, 20 within 25..150, 6 of 6 to 56 "
+    "sizes), then sets of sizes from 10**3 to 10**12 (the proved rule); refuses answers that reach "
+    "puzzles.matchsticks.",
     hidden=_shift_hidden,
 )
 def _misere_shift() -> Plan:
@@ -754,8 +810,8 @@ def _misere_shift() -> Plan:
         kind=whole,
         passed=f"your shift turns the normal-play lost positions into the misère ones for n <= {SHIFT_N} on "
         f"all {len(sets)} sets S tried (every subset of 1..7 with at most 4 sizes, 60 random ones within "
-        f"1..24, 20 within 25..{SHIFT_LARGE_TAKES}), and it is right on sets of sizes from 10**3 to 10**12, "
-        "where no table reaches.",
+        f"1..24, 20 within 25..{SHIFT_LARGE_TAKES}, {len(SHIFT_MANY)} of 6 to 56 sizes), and it is right "
+        "on sets of sizes from 10**3 to 10**12, where no table reaches.",
     )
 
 
@@ -871,6 +927,33 @@ def _mixed_positions() -> list[list[int]]:
 SUM_MIXED = _mixed_positions()
 
 
+def _large_then_small() -> list[list[int]]:
+    """Pairs of five or six piles with the same residues mod 5, the larger first (every pile
+    5 to 14 sticks) and then the small one (0 to 4 sticks): an answer that keeps a move from
+    one call to the next, keyed on the residues, plays a take that no longer fits."""
+    rng = random.Random(77)
+    found: list[list[int]] = []
+    while len(found) < 60:
+        small = [rng.randint(0, 4) for _ in range(rng.choice((5, 5, 6)))]
+        if small in found[1::2]:
+            continue
+        found += [[pile + 5 * rng.randint(1, 2) for pile in small], small]
+    return found
+
+
+SUM_PAIRS = _large_then_small()
+
+
+def _after_a_larger_one(case: tuple, move: Any) -> str | None:
+    problem = _sum_move_problem(case, move)
+    if problem is None:
+        return None
+    return (
+        f"{problem} This position was asked right after a position of larger piles with the same residues "
+        "mod 5: does your answer keep something from one call to the next?"
+    )
+
+
 def _sum_hidden(draw: random.Random) -> list[Stage]:
     """Positions the public ones leave out, for grading: small piles beside huge ones (one stick
     beside 10**18 among them), five or six small piles, and 1 to 6 huge piles."""
@@ -936,14 +1019,24 @@ def _sum_move() -> Plan:
                 smallest=False,
                 far="small piles beside huge ones, or more small piles than the search above",
             ),
+            Stage(
+                [(piles,) for piles in SUM_PAIRS],
+                judge=_after_a_larger_one,
+                label=f"{len(SUM_PAIRS) // 2} positions of 5 or 6 small piles, each asked after a larger one",
+                smallest=False,
+                far="asked right after a position of larger piles with the same residues mod 5: does your "
+                "answer keep something from one call to the next?",
+            ),
         ],
         what="your move",
         kind=_move_kind,
         build=lambda case: (list(case[0]),),
         passed=f"your move wins from every won position and you answer None at every lost one, on all "
         f"{len(small)} positions of up to 4 small piles (against a game-tree search), {len(SUM_FAR)} "
-        "positions of 1 to 6 piles of 10**15 to 10**18 sticks, where no search reaches, and "
-        f"{len(SUM_MIXED)} positions of small piles beside huge ones or of 5 to 7 small piles.",
+        "positions of 1 to 6 piles of 10**15 to 10**18 sticks, where no search reaches, "
+        f"{len(SUM_MIXED)} positions of small piles beside huge ones or of 5 to 7 small piles, and "
+        f"{len(SUM_PAIRS) // 2} positions of 5 or 6 small piles, each asked right after a larger one with "
+        "the same residues mod 5.",
     )
 
 
@@ -1041,10 +1134,63 @@ def _nim_hidden(draw: random.Random) -> list[Stage]:
 
 
 def _nim_wins(piles: list[int]) -> bool:
-    """The search where it reaches (piles of at most 3 sticks), the package's rule beyond."""
-    if max(piles, default=0) <= 3:
+    """The search where it reaches (at most 30 piles of at most 3 sticks), the package's rule
+    beyond (its tests compare it with the search)."""
+    if _searched(piles):
         return _nim_search(tuple(sorted(piles)))
     return _misere_nim_rule(piles)
+
+
+def _searched(piles: list[int]) -> bool:
+    """Where the checks' game-tree search reaches: at most 30 piles of at most 3 sticks."""
+    return max(piles) <= 3 and len(piles) <= 30
+
+
+def _nim_evidence(piles: list[int]) -> str:
+    if _searched(piles):
+        return "a game-tree search"
+    if max(piles) <= 1:
+        return "the rule of misère Nim (no pile of two or more: every move takes a single stick)"
+    return "the rule of misère Nim (beyond the search)"
+
+
+def _piles_in_words(piles: list[int]) -> str:
+    """A list of piles as Python writes it, runs of equal piles as ``[1] * 21``, never cut."""
+    if len(piles) <= 12:
+        return show(piles, 400)
+    runs: list[list[int]] = []
+    for pile in piles:
+        if runs and runs[-1][0] == pile:
+            runs[-1][1] += 1
+        else:
+            runs.append([pile, 1])
+    return " + ".join(f"[{pile}] * {count}" if count > 2 else show([pile] * count) for pile, count in runs)
+
+
+def _nim_judge(far: str) -> Any:
+    def judge(case: tuple, value: Any) -> str | None:
+        (piles,) = case
+        expected = _nim_wins(piles)
+        if bool(value) == expected:
+            return None
+        return (
+            f"at piles = {_piles_in_words(piles)} ({far}) your answer gives {bool(value)}, where "
+            f"{_nim_evidence(piles)} gives {expected}."
+        )
+
+    return judge
+
+
+NIM_ONES = [
+    [1] * 1000,
+    [1] * 1001,
+    [0] * 5 + [1] * 999,
+    [1] * 4096 + [0],
+    [1] * 4097,
+    [1] * 1000 + [2],
+    [1] * 1001 + [HUGEST],
+    [1] * 1000 + [HUGEST, HUGEST],
+]
 
 
 @exercise(
@@ -1059,7 +1205,8 @@ def _nim_wins(piles: list[int]) -> bool:
     f"the {len(NIM_FIVE)} sorted ones of 5 piles of 0..3 (positions with sticks first, fewest first), then "
     f"{len(NIM_FAR)} positions of up to 7 piles of up to 10**18 sticks (the rule of misère Nim) and "
     f"{len(NIM_MANY)} of 6 to 30 small piles, lost ones of 8 to 13 piles with a pile of 2 or more among "
-    "them (a search, or the rule beyond 3 sticks); True or False, numpy's too; "
+    f"them (a search, or the rule beyond 3 sticks), and {len(NIM_ONES)} of 1000 to 4097 single sticks "
+    "(the rule); True or False, numpy's too; "
     "refuses answers that reach puzzles.matchsticks.",
     hidden=_nim_hidden,
 )
@@ -1084,11 +1231,17 @@ def _misere_nim() -> Plan:
             ),
             Stage(
                 [(piles,) for piles in NIM_MANY],
-                reference=_nim_wins,
-                label=f"the {len(NIM_MANY)} positions of 6 to 30 small piles",
-                evidence="a game-tree search (the rule of misère Nim where a pile has more than 3 sticks)",
+                judge=_nim_judge("six to thirty small piles, more than the search above"),
                 smallest=False,
                 far="six to thirty small piles, more than the search above",
+                label=f"the {len(NIM_MANY)} positions of 6 to 30 small piles",
+            ),
+            Stage(
+                [(piles,) for piles in NIM_ONES],
+                judge=_nim_judge("a thousand piles or more, far beyond any search"),
+                smallest=False,
+                far="a thousand piles or more, far beyond any search",
+                label=f"the {len(NIM_ONES)} positions of 1000 to 4097 single sticks",
             ),
         ],
         what="your answer",
@@ -1097,6 +1250,7 @@ def _misere_nim() -> Plan:
         passed=f"your rule agrees with a game-tree search on all {len(small) - len(NIM_FIVE)} positions of 1 "
         f"to 4 piles of 0..5 sticks, the {len(NIM_FIVE)} sorted ones of 5 piles of 0..3 and "
         f"{len(NIM_MANY)} positions of 6 to 30 small piles (lost ones of 8 to 13 piles with a pile of 2 or "
-        f"more among them), and with the rule of misère Nim on {len(NIM_FAR)} positions of up to 7 piles "
-        "of up to 10**18 sticks, where no search reaches.",
+        f"more among them), with the rule of misère Nim on {len(NIM_FAR)} positions of up to 7 piles "
+        f"of up to 10**18 sticks, where no search reaches, and on {len(NIM_ONES)} positions of 1000 to 4097 "
+        "single sticks (one or two larger piles beside some of them), far beyond any search.",
     )

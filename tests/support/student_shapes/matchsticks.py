@@ -136,6 +136,21 @@ def group_strategy_table_then_one(n):
     return 1
 
 
+_GROUP_LEFT: list[int] = []  # the sticks the previous call left, kept between calls
+
+
+@shape("matchsticks-1", "partial cache")
+def group_strategy_replying_to_the_last_take(n):
+    """Plays the strategy as a reply rule, remembering what it left: inside a game it answers the
+    opponent's take O with 4 - O (the M = 3 reply) where 5 - O is asked."""
+    left = _GROUP_LEFT[-1] if _GROUP_LEFT else None
+    take = (n - 1) % 5
+    if left is not None and 1 <= left - n <= 4:
+        take = 4 - (left - n)
+    _GROUP_LEFT[:] = [n - take]
+    return take
+
+
 @shape("matchsticks-2", "off by one")
 def winning_first_picks_without_the_empty_case(N, M):
     """{(N - 1) % (M + 1)} always: {0} where no first pick wins."""
@@ -436,3 +451,56 @@ def misere_nim_many_piles_always_won(piles):
     if len(piles) > 7:
         return True
     return reduce(xor, piles, 0) != 0
+
+
+_SUM_MOVES_BY_RESIDUES: dict[tuple[int, ...], tuple[int, int] | None] = {}  # kept between calls
+
+
+@shape("matchsticks-7", "partial cache")
+def sum_move_cached_on_the_residues(piles):
+    """The right Grundy move, kept between calls under the piles' residues mod 5: a take of 4
+    found for a pile of 8 is played again on a pile of 3."""
+    key = tuple(pile % 5 for pile in piles)
+    if key not in _SUM_MOVES_BY_RESIDUES:
+        grundy = (0, 1, 0, 1, 2)
+        total = reduce(xor, (grundy[pile % 5] for pile in piles), 0)
+        move = None
+        for i, pile in enumerate(piles):
+            for take in (4, 1):
+                if total and move is None and take <= pile:
+                    if grundy[(pile - take) % 5] == total ^ grundy[pile % 5]:
+                        move = (i, take)
+        _SUM_MOVES_BY_RESIDUES[key] = move
+    return _SUM_MOVES_BY_RESIDUES[key]
+
+
+@cache
+def _misere_search_sorted(piles: tuple[int, ...]) -> bool:
+    """Misère Nim by a search over the non-empty piles, sorted."""
+    if not piles:
+        return True
+    for i, pile in enumerate(piles):
+        if i and piles[i - 1] == pile:
+            continue
+        for left in range(pile):
+            after = tuple(sorted(p for p in piles[:i] + (left,) + piles[i + 1 :] if p))
+            if after and not _misere_search_sorted(after):
+                return True
+    return False
+
+
+@shape("matchsticks-8", "search then formula")
+def misere_nim_normal_play_beyond_thirty_sticks(piles):
+    """A misère search where the piles hold at most 30 sticks in all, and beyond it normal
+    play's rule (wrong on 31 or more single sticks)."""
+    left = tuple(sorted(p for p in piles if p))
+    if sum(left) <= 30:
+        return _misere_search_sorted(left)
+    return reduce(xor, left, 0) != 0
+
+
+@shape("matchsticks-6", "small inputs only")
+def misere_shift_for_few_takes(moves):
+    """The smallest take where the set has at most five sizes, and 1 for larger sets (the sets
+    of the lesson's tables have few sizes)."""
+    return min(moves) if len(moves) <= 5 else 1
