@@ -242,6 +242,27 @@ def test_egg13_near_misses_and_slow_search():
     assert "never ends" not in verdict.message and "first case" not in verdict.message, verdict
 
 
+def test_egg13_float_verdict_says_which_number_passes_2_to_the_53():
+    from math import ceil, sqrt
+
+    def two_eggs_by_float(n, k):  # right in integers except the two-egg formula with math.sqrt
+        return ceil((sqrt(8 * k + 1) - 1) / 2) if n == 2 else _trials(n, k)
+
+    verdict = verify("egg-13", two_eggs_by_float)
+    assert verdict.status == "incorrect", verdict
+    n, k = (int(part) for part in verdict.message.split("(n, k) = (", 1)[1].split(")", 1)[0].split(", "))
+    assert two_eggs_by_float(n, k) != worst_case_trials(n, k)
+    # the counterexample found lies below 2**53, its 8k + 1 above: the verdict says exactly that
+    assert k < 2**53 < 8 * k + 1, verdict
+    assert "k below 2**53, but 8k + 1 past 2**53" in verdict.message, verdict
+
+    def above_only(n, k):  # wrong only at sizes past 2**53 itself
+        return _trials(n, k) + (k >= 2**53 and n == 3)
+
+    verdict = verify("egg-13", above_only)
+    assert verdict.status == "incorrect" and "k past 2**53, where a float" in verdict.message, verdict
+
+
 def test_egg14_near_misses():
     def printed(n, k):  # Lemma 18 as printed: j(k) = min{j : First(j,n) >= k}, q = k - j(k)
         j = 1
@@ -335,6 +356,11 @@ def test_egg6_near_misses_and_the_shown_table():
     rejected("egg-6", lambda j, n: 0 if j == 1 else rep_(j - 1, n + 1), why="(j, n) = (3, 1)")
     shown = {(j, n): laplace_rep(j, n) for j in range(1, 13) for n in range(1, 12)}
     rejected("egg-6", lookup_table(shown), why="(j, n) = (13, 1)")
+    # the lesson's own DP of Dif reaches (13, 2) (sizes 67..78); only this check's table stops at 12
+    verdict = verify("egg-6", lambda j, n: shown.get((j, n), rep_(j, n)))
+    assert verdict.status == "incorrect" and "(j, n) = (13, 2)" in verdict.message, verdict
+    assert "beyond this check's table of Dif, which stops at n = 8 and j = 12" in verdict.message, verdict
+    assert "no table reaches" not in verdict.message, verdict
 
     def by_counting(j, n):  # count the Dif values of a hand-made DP of W
         size, counted, trials = 0, 0, 0
