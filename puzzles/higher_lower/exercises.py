@@ -499,16 +499,20 @@ def _bisection_cost_of(alpha: tuple) -> Fraction:
     return sum((Fraction(a) * d for a, d in zip(alpha, depths, strict=True)), Fraction(0))
 
 
-def _random_distribution(N: int, rng: random.Random, zeros: float = 0.0) -> tuple[Fraction, ...]:
-    """N exact probabilities from random integer weights (some of them zero), not all zero."""
+def _random_distribution(
+    N: int, rng: random.Random, zeros: float = 0.0, largest: int = 12
+) -> tuple[Fraction, ...]:
+    """N exact probabilities from random integer weights up to ``largest`` (some of them zero),
+    not all zero."""
     while True:
-        weights = [0 if rng.random() < zeros else rng.randint(1, 12) for _ in range(N)]
+        weights = [0 if rng.random() < zeros else rng.randint(1, largest) for _ in range(N)]
         if sum(weights):
             return tuple(Fraction(w, sum(weights)) for w in weights)
 
 
 BISECTION_SMALL = 12  # every N up to this, several distributions each
 BISECTION_LARGE = (16, 31, 32, 33, 64, 100, 255, 256, 1000)
+BISECTION_FINE = (100, 999, 1000)  # weights up to 10**6 and 10**9: denominators far beyond a float's
 
 
 @functools.cache
@@ -519,18 +523,23 @@ def _bisection_cases() -> tuple[list[tuple], list[tuple]]:
         small.append((tuple(Fraction(1, N) for _ in range(N)),))
         small += [(_random_distribution(N, rng, zeros),) for zeros in (0.0, 0.0, 0.3)]
     large = [(_random_distribution(N, rng, zeros),) for N in BISECTION_LARGE for zeros in (0.0, 0.2)]
+    large += [
+        (_random_distribution(N, rng, 0.0, largest),) for N in BISECTION_FINE for largest in (10**6, 10**9)
+    ]
     return small, large
 
 
 def _bisection_hidden(draw: random.Random) -> list[Stage]:
-    """12 distributions drawn for grading, N from 2 to 400, some with zeros."""
+    """14 distributions drawn for grading: 12 with N from 2 to 400, some with zeros, and 2 with N
+    from 400 to 1000 and weights up to 10**6 (denominators no float carries)."""
     cases = [(_random_distribution(draw.randint(2, 400), draw, draw.choice((0.0, 0.3))),) for _ in range(12)]
+    cases += [(_random_distribution(draw.randint(400, 1000), draw, 0.0, 10**6),) for _ in range(2)]
     return [
         hidden_stage(
             cases,
             reference=_bisection_cost_of,
             label="distributions the grader drew",
-            evidence="Bob's rounds played guess by guess",
+            evidence="bisection played guess by guess",
         )
     ]
 
@@ -542,7 +551,9 @@ def _bisection_hidden(draw: random.Random) -> list[Stage]:
     asks="bisection_cost(alpha): the exact expected number of guesses of Bob's bisection (the lower middle "
     "of the interval) against Alice's distribution alpha on 1..N",
     verifies=f"every N up to {BISECTION_SMALL} (the uniform distribution and three random ones, zeros among "
-    f"them) and two random distributions for each N in {', '.join(map(str, BISECTION_LARGE))}, against "
+    f"them), two random distributions for each N in {', '.join(map(str, BISECTION_LARGE))}, and for N in "
+    f"{', '.join(map(str, BISECTION_FINE))} distributions from random integer weights up to 10**6 and "
+    "10**9 (denominators a float cannot carry, so a float sum rounded back to a Fraction fails), against "
     "bisection's rounds played guess by guess for every secret; refuses floats and answers that reach "
     "puzzles.higher_lower",
     hidden=_bisection_hidden,
@@ -556,13 +567,13 @@ def _bisection_cost() -> Plan:
                 small,
                 reference=_bisection_cost_of,
                 label=f"every N up to {BISECTION_SMALL}",
-                evidence="Bob's rounds played guess by guess",
+                evidence="bisection played guess by guess",
             ),
             Stage(
                 large,
                 reference=_bisection_cost_of,
                 label=f"{len(large)} distributions up to N = 1000",
-                evidence="Bob's rounds played guess by guess",
+                evidence="bisection played guess by guess",
                 smallest=False,
             ),
         ],
@@ -570,7 +581,8 @@ def _bisection_cost() -> Plan:
         kind=exact_number,
         build=lambda case: (list(case[0]),),
         passed=f"your cost equals bisection's, exactly, on {len(small) + len(large)} distributions: every N "
-        f"up to {BISECTION_SMALL} and {len(large)} distributions up to N = 1000 (zeros among them).",
+        f"up to {BISECTION_SMALL} and {len(large)} distributions up to N = 1000 (zeros among them, and "
+        "weights up to 10**9).",
     )
 
 
@@ -844,6 +856,9 @@ def _reading_hidden(draw: random.Random) -> list[Stage]:
     return [hidden_stage(cases, judge=_reading_judge, label="iterations on games the grader drew")]
 
 
+READ_AGAIN = 8  # bases read a second time, from the very lists of their first call
+
+
 @exercise(
     "higher-lower-22",
     names="A, basis, inverse",
@@ -852,19 +867,45 @@ def _reading_hidden(draw: random.Random) -> list[Stage]:
     "his columns 1..n and the provisional value, read from the inverse of a basis (1.12)",
     verifies="every iteration of Dresher's method on the games (1.1), (1.20), (1.19), 30 random games and "
     "the games of one row, against x, y and the value found from the basis matrix itself (B C0 = e0 and "
-    "R0 B = e0 solved exactly); refuses floats and answers that reach puzzles.higher_lower",
+    f"R0 B = e0 solved exactly); reads {READ_AGAIN} bases a second time from the same lists (an answer "
+    "that changes its arguments in place answers differently); refuses floats and answers that reach "
+    "puzzles.higher_lower",
     hidden=_reading_hidden,
 )
 def _read_basis() -> Plan:
     """Exercise 4a (check higher-lower-22): reading a basis, (1.12)."""
     cases = _reading_cases()
+    again = cases[:READ_AGAIN]
     return Plan(
-        [Stage(cases, judge=_reading_judge, label=f"the {len(cases)} iterations")],
+        [
+            Stage(cases, judge=_reading_judge, label=f"the {len(cases)} iterations"),
+            Stage(
+                again,
+                judge=_read_again_judge,
+                label=f"the {len(again)} iterations asked again on the same lists",
+            ),
+        ],
         what="your reading",
         kind=_reading_kind,
-        build=lambda case: ([list(row) for row in case[0]], tuple(case[1]), [list(row) for row in case[2]]),
+        build=_pivot_build,
         passed=f"your x, y and value agree on all {len(cases)} iterations of Dresher's method (the thesis's "
-        "games and random ones, optimal bases included) with the strategies the basis matrix itself gives.",
+        "games and random ones, optimal bases included) with the strategies the basis matrix itself gives, "
+        f"and your reading leaves the lists it is given unchanged ({len(again)} bases read twice from the "
+        "same lists).",
+    )
+
+
+def _read_again_judge(case: tuple, value: Any) -> str | None:
+    problem = _reading_judge(case, value)
+    if problem is None:
+        return None
+    A, basis, inverse = case
+    return (
+        f"at A = {show(A, 200)}, basis {show(tuple(basis))}, inverse {_rows(inverse)}: your reading was "
+        "right the first time, but asked again, with the very lists A and inverse it was given the first "
+        f"time, it gave x = {show(list(value[0]), 200)}, y = {show(list(value[1]), 200)} and value "
+        f"{show(value[2])}. The first call changed the lists it was given. Leave A, basis and inverse as "
+        "they are: build x and y as new lists (x = [-entry for entry in inverse[0][1:]])."
     )
 
 

@@ -511,10 +511,8 @@ def test_exercise_2_refuses_near_misses():
     def small_only(depths):  # right up to 6 keys, trusting any vector beyond
         return direct_is_tree(depths) if len(depths) <= 6 else True
 
-    verdict = rejected(
-        "higher-lower-2", small_only, why="with two neighbouring depths swapped or one moved by 1"
-    )
-    assert "keys" in verdict.message and "it is no search tree" in verdict.message
+    verdict = rejected("higher-lower-2", small_only, why="a search tree on 7 keys with the depths of keys")
+    assert "swapped, your is_tree gives True" in verdict.message and "it is no search tree" in verdict.message
 
     def positive_only(depths):  # never thinks of depths below 1
         return direct_is_tree([abs(d) or 1 for d in depths])
@@ -597,6 +595,24 @@ def test_the_bisection_check_tells_the_two_middles_apart_and_refuses_the_worst_c
     rejected("higher-lower-21", lookup_table(uniform, fallback=Fraction(1)))  # the uniform ones only
 
 
+def test_a_float_sum_rounded_back_to_a_fraction_is_refused():
+    """Right while the denominators are small: refused on the weights up to 10**6 and 10**9, for
+    every bound of limit_denominator a student might pick."""
+    for bound in (10**6, 10**9, 10**12):
+
+        def rounded_back(alpha, bound=bound):
+            exact = direct_bisection_cost(alpha)
+            depths_sum = float(exact)  # the float a student's float sum would give at best
+            return Fraction(depths_sum).limit_denominator(bound)
+
+        verdict = rejected("higher-lower-21", rounded_back)
+        assert "where bisection played guess by guess gives" in verdict.message, verdict
+    # every such case is exact in the worked solution and small enough to stay cheap
+    _, large = exercises._bisection_cases()
+    fine = [case for case in large if max(c.denominator for c in case[0]) > 10**8]
+    assert len(fine) >= 4, "distributions with denominators beyond 10**8"
+
+
 def test_bisection_against_alices_optimal_distribution_for_n_10_pays_more_than_the_value():
     """The worked argument's numbers: 3 against V(10) = 35/12 (the certified shipped solution)."""
     from puzzles.higher_lower.solver import solve
@@ -640,6 +656,24 @@ def test_the_reading_check_names_the_part_that_is_wrong():
         return x, list(y) + [0] * len(A), value
 
     assert "Bob has" in rejected("higher-lower-22", slack_weights).message
+
+
+def test_a_reading_that_changes_its_arguments_is_refused_by_the_second_ask():
+    def negates_in_place(A, basis, inverse):
+        x, y, value = direct_read_basis(A, basis, inverse)
+        for k in range(1, len(inverse[0])):
+            inverse[0][k] = -inverse[0][k]
+        return x, y, value
+
+    verdict = rejected("higher-lower-22", negates_in_place)
+    assert "your reading was right the first time" in verdict.message, verdict
+
+    def spoils_the_value(A, basis, inverse):
+        reading = direct_read_basis(A, basis, inverse)
+        inverse[0][0] = 0
+        return reading
+
+    assert "changed the lists it was given" in rejected("higher-lower-22", spoils_the_value).message
 
 
 def test_a_step_that_changes_its_arguments_is_refused_by_the_second_ask():

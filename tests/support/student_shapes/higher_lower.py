@@ -416,6 +416,23 @@ def bisection_halving_the_probability(alpha):
     return _bisection(alpha, middle=median)
 
 
+@shape("higher-lower-21", "float")
+def bisection_float_sum_rounded_back(alpha):
+    """Sums in floating point, then rounds back with Fraction(s).limit_denominator(): right while the
+    denominators are small, wrong for weights up to 10**6 on N = 1000."""
+    depths = [0] * len(alpha)
+    stack = [(1, len(alpha), 1)]
+    while stack:
+        low, high, depth = stack.pop()
+        if low > high:
+            continue
+        middle = (low + high) // 2
+        depths[middle - 1] = depth
+        stack += [(low, middle - 1, depth + 1), (middle + 1, high, depth + 1)]
+    total = sum(float(a) * d for a, d in zip(alpha, depths, strict=True))
+    return Fraction(total).limit_denominator()
+
+
 # -- 22. reading a basis (Exercise 4a) -------------------------------------------------------------
 
 
@@ -459,6 +476,21 @@ def reading_in_floats(A, basis, inverse):
     """The right reading, with the value in floating point."""
     x, y, value = _reading(A, basis, inverse)
     return x, y, float(value)
+
+
+@shape("higher-lower-22", "wrong model")
+def reading_x_by_negating_the_first_row_in_place(A, basis, inverse):
+    """Negates R0 in the caller's inverse to read x (against "leave the arguments unchanged"):
+    a second call on the same lists gives x with the wrong sign."""
+    n, m = len(A[0]), len(A)
+    row = inverse[0]
+    for k in range(1, m + 1):
+        row[k] = -row[k]
+    y = [Fraction(0)] * n
+    for k, j in enumerate(basis):
+        if 1 <= j <= n:
+            y[j - 1] = Fraction(inverse[k][0])
+    return [Fraction(entry) for entry in row[1:]], y, Fraction(row[0])
 
 
 # -- 7. one iteration of Dresher's method (Exercise 4) ---------------------------------------------------
