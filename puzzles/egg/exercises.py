@@ -186,7 +186,7 @@ def _two_egg_stages(
             label=f"the {TWO_EGG_FAR}",
             evidence="the closed form",
             smallest=False,
-            far="a size no table reaches",
+            far=f"a size beyond the dynamic programme's range, k <= {TWO_EGG_SIZES}",
         ),
         Stage(
             [(k,) for k in again],
@@ -256,35 +256,39 @@ def _largest_sizes_by_dp() -> dict[tuple[int, int], int]:
 
 def _largest_sizes_beyond_dp() -> list[tuple[int, int]]:
     """(n, t) no table reaches: t from 10**3 to 10**18 (2**53 + 1 among them, where a float no longer
-    holds every integer) with n up to 64, and n >= t, where F(n, t) = 2**t - 1, up to t = 200."""
+    holds every integer) with n up to 64, n >= t, where F(n, t) = 2**t - 1, up to t = 200, and
+    10**18 eggs with few trials (a sum over i = 1..n that is not stopped at t never ends there)."""
     cases = {
         (n, t) for n in (1, 2, 3, 4, 5, 8, 20, 64) for t in (10**3, 10**6, 10**9, 2**53 + 1, 10**15, 10**18)
     }
     cases |= {(n, t) for n in (2, 3) for t in (2**53 - 1, 2**53, 2**54 + 1, 10**18 - 1)}
     cases |= {(t, t) for t in (0, 30, 64, 200)} | {(100, 60), (200, 150), (64, 63), (63, 64), (0, 10**18)}
+    cases |= {(10**18, 5), (10**12, 40), (10**15, 10**3)}
     return sorted(cases, key=lambda case: (case[1], case[0]))  # the fewest trials first
 
 
 LARGEST_FAR = _largest_sizes_beyond_dp()
 LARGEST_FAR_LABEL = (
-    f"{len(LARGEST_FAR)} (n, t) no table reaches: t from 10**3 to 10**18 with n up to 64 (2**53 + 1, where "
-    "floats stop being exact, among them), and n >= t up to t = 200"
+    f"{len(LARGEST_FAR)} (n, t) beyond the DP's table: t from 10**3 to 10**18 with n up to 64 (2**53 + 1, "
+    "where floats stop being exact, among them), n >= t up to t = 200, and up to 10**18 eggs with 5 to "
+    "1000 trials"
 )
 
 
 def _largest_hidden(draw: random.Random) -> list[Stage]:
-    """egg-12 when graded: 12 (n, t) drawn: 4 with t up to 10**18 and n up to 64, 4 with n near t
-    (t up to 300), 4 with t just past the DP's reach."""
+    """egg-12 when graded: 13 (n, t) drawn: 4 with t up to 10**18 and n up to 64, 4 with n near t
+    (t up to 300), 4 with t just past the DP's reach, 1 with up to 10**18 eggs and t <= 60."""
     cases = {(draw.randint(1, 64), int(10 ** draw.uniform(2, 18))) for _ in range(4)}
     for _ in range(4):
         t = draw.randint(1, 300)
         cases.add((max(0, t + draw.randint(-3, 3)), t))
     cases |= {(draw.randint(1, LARGEST_EGGS), draw.randint(20, 10**4)) for _ in range(4)}
+    cases.add((int(10 ** draw.uniform(6, 18)), draw.randint(1, 60)))  # far more eggs than trials
     return [
         hidden_stage(
             sorted(cases),
             reference=_max_size,
-            label="12 (n, t) the grader drew",
+            label=f"{len(cases)} (n, t) the grader drew",
             evidence="the binomial sum",
         )
     ]
@@ -295,9 +299,9 @@ def _largest_hidden(draw: random.Random) -> list[Stage]:
     names="n, t",
     without=WITHOUT,
     on_timeout=(
-        "This check goes on to t = 10**18 trials, where no table and no recursion over t can go: the "
-        "exercise asks for the solution of the recursion, a sum of binomial coefficients (math.comb), "
-        "in integers."
+        "This check goes on to t = 10**18 trials, and to 10**18 eggs with few trials, where no table, no "
+        "recursion over t and no loop over the eggs can go: the exercise asks for the solution of the "
+        "recursion, a sum of binomial coefficients (math.comb) with no term that is zero, in integers."
     ),
     asks="F(n, t), the largest size n eggs settle in t trials: argue its recursion and solve it "
     "(a binomial sum), exactly, for t up to 10**18, without the DP or the package",
@@ -324,7 +328,7 @@ def _largest_size() -> Plan:
                 label=f"the {LARGEST_FAR_LABEL}",
                 evidence="the binomial sum",
                 smallest=False,
-                far="no table reaches it",
+                far="beyond the DP's table",
             ),
         ],
         what="your F(n,t)",
@@ -396,6 +400,64 @@ def _two_egg_total(k: int) -> int:
     return laplace_numerator(2, k)
 
 
+def _total_problem(k: int, value: Any, expected: int, where: str, evidence: str) -> str | None:
+    """egg-3's verdict at one size: the quantity first (L(2,k) = N(k)/(k+1) returned in place of N(k)
+    is named as such), then the type, then the value."""
+    said = f"{where} your N(k) gives {show(value)}"
+    if isinstance(value, (int, Fraction, float)) and not isinstance(value, bool) and k > 0:
+        exact = Fraction(value) if not isinstance(value, float) or value == value else None
+        if exact is not None and exact != expected and exact * (k + 1) == expected:
+            return (
+                f"{said}, which is L(2,k) = N(k)/(k+1): the exercise asks for the total N(k) = (k+1) L(2,k) "
+                f"of the trials over the k + 1 values of C, here {show(expected)}, an integer."
+            )
+    if (problem := whole(value)) is not None:
+        return f"{said}, {problem}."
+    if value != expected:
+        return f"{said}, where {evidence} gives {show(expected)}."
+    return None
+
+
+def _two_egg_total_stages() -> list[Stage]:
+    """egg-3's stages: every k in 1..2000 first (where L(2,k) and N(k) differ), then k = 0, then the
+    sizes beyond the DP's range, then small sizes again."""
+    dp = _laplace(2, TWO_EGG_SIZES)
+
+    def by_dp(case: tuple, value: Any) -> str | None:
+        (k,) = case
+        return _total_problem(k, value, int(dp.value[2, k]), f"at k = {k}", "the dynamic programme")
+
+    def beyond(case: tuple, value: Any) -> str | None:
+        (k,) = case
+        where = (
+            f"your N(k) is right for every k in 0..{TWO_EGG_SIZES}, but at k = {show(k)} (a size beyond "
+            f"the dynamic programme's range, k <= {TWO_EGG_SIZES}):"
+        )
+        return _total_problem(k, value, _two_egg_total(k), where, "the closed form")
+
+    def again(case: tuple, value: Any) -> str | None:
+        (k,) = case
+        where = f"at k = {k} ({AGAIN_FAR})"
+        return _total_problem(k, value, int(dp.value[2, k]), where, "the dynamic programme")
+
+    dp_stage, far_stage, again_stage = _two_egg_stages(dp_judge=by_dp, far_judge=beyond, again=ASKED_AGAIN)
+    dp_stage = Stage(
+        [(k,) for k in (*range(1, TWO_EGG_SIZES + 1), 0)],
+        judge=by_dp,
+        label=f"every k in 1..{TWO_EGG_SIZES}, then k = 0",
+        evidence="the dynamic programme",
+    )
+    again_stage = Stage(
+        [(k,) for k in (0, *ASKED_AGAIN)],
+        judge=again,
+        label=again_stage.label,
+        evidence=again_stage.evidence,
+        smallest=False,
+        far=AGAIN_FAR,
+    )
+    return [dp_stage, far_stage, again_stage]
+
+
 @exercise(
     "egg-3",
     names="k",
@@ -404,20 +466,19 @@ def _two_egg_total(k: int) -> int:
     asks="the pattern of L(2,k) = N(k)/(k+1) (Sniedovich, Exercise 3): the integer N(k) by a "
     "formula in k, without solving the functional equation",
     verifies="N(k) equals (k+1) L(2,k) from the DP (28) for k = 1..2000 and the block-sum closed "
-    f"form at sizes {TWO_EGG_SPAN}; refuses floats and answers that reach puzzles.egg",
-    hidden=_two_egg_hidden(lambda k: _two_egg_total(k)),
+    f"form at sizes {TWO_EGG_SPAN}; names L(2,k) returned in place of N(k); refuses floats and answers "
+    "that reach puzzles.egg",
+    hidden=_two_egg_hidden(
+        judge=lambda case, value: _total_problem(
+            case[0], value, _two_egg_total(case[0]), f"at k = {show(case[0])}", "the closed form"
+        )
+    ),
 )
 def _two_egg_numerator() -> Plan:
     """Exercise 3: N(k) with L(2, k) = N(k) / (k + 1)."""
     return Plan(
-        _two_egg_stages(
-            lambda k: int(_laplace(2, TWO_EGG_SIZES).value[2, k]),
-            _two_egg_total,
-            again=(0, *ASKED_AGAIN),
-            smallest=0,
-        ),
+        _two_egg_total_stages(),
         what="your N(k)",
-        kind=whole,
         passed=f"your N(k) agrees with the dynamic programme for every k in 0..{TWO_EGG_SIZES} and with the "
         "block sums at "
         f"{TWO_EGG_FAR}, where no DP can go.",
@@ -465,7 +526,10 @@ def _robust_two_eggs() -> Plan:
 
     def far(case: tuple, x: int) -> str | None:
         (k,) = case
-        where = f"your drop is robust for {TWO_EGG_RANGE}, but at k = {show(k)} (a size no table reaches)"
+        where = (
+            f"your drop is robust for {TWO_EGG_RANGE}, but at k = {show(k)} (a size beyond the dynamic "
+            f"programme's range, k <= {TWO_EGG_SIZES})"
+        )
         return _robust_problem(where, x, worst_case_drops(2, k), laplace_drops(2, k), f"2,{show(k)}")
 
     return Plan(

@@ -201,6 +201,14 @@ def largest_size_one_binomial_short(n, t):
     return sum(math.comb(t, i) for i in range(1, min(n - 1, t) + 1))
 
 
+@shape("egg-12", "small inputs only")
+def largest_size_summed_over_every_egg(n, t):
+    """The binomial sum over i = 1..n, never stopped at i = t: right in value (C(t, i) = 0 beyond t),
+    but it walks n terms, and with 10**18 eggs and 5 trials it never ends (the check's time limit
+    refuses it)."""
+    return sum(math.comb(t, i) for i in range(1, n + 1))
+
+
 @shape("egg-12", "wrong model")
 def largest_size_by_bisection(n, t):
     """2**t - 1, bisection's count, for any number of eggs: right only while n >= t."""
@@ -271,6 +279,12 @@ def numerator_in_floats(k):
     """The block sum with / in it: a float where an integer is asked."""
     t = _W(2, k)
     return k + t * (k + 1) - t * (t + 1) * (t + 2) / 6
+
+
+@shape("egg-3", "wrong model")
+def numerator_divided_by_the_sizes(k):
+    """Returns L(2, k) = N(k)/(k + 1), the expected trials, where the total N(k) is asked."""
+    return Fraction(_N(k), k + 1)
 
 
 @shape("egg-3", "off by one")
