@@ -486,7 +486,7 @@ def _bisection_depths(N: int) -> list[int]:
         low, high, guesses = 1, N, 0
         while True:
             guesses += 1
-            guess = (low + high) // 2
+            guess = low + (high - low) // 2  # the lower middle
             if guess == secret:
                 break
             low, high = (guess + 1, high) if secret > guess else (low, guess - 1)
@@ -790,7 +790,7 @@ def _basis_reading(A: list[list[int]], basis: tuple[int, ...]) -> tuple[list, li
     e0 = [Fraction(int(i == 0)) for i in range(m + 1)]
     c0 = _solved(B, e0)
     r0 = _solved([list(column) for column in columns], e0)  # R0 B = e0: B transposed
-    y = [Fraction(0)] * n
+    y = [Fraction(0) for _ in range(n)]
     for position, j in enumerate(basis):
         if 1 <= j <= n:
             y[j - 1] = c0[position]

@@ -1230,11 +1230,14 @@ def _capped_float(
     blames neither, since it cannot see which one the code has."""
     if math.isinf(given):
         causes = []
-        if d == 1 or _search(game.pegs, game.colours, d - 1).value(candidates) >= INFEASIBLE:
+        one_short = d
+        one_short -= 1  # the cap one guess short
+        if d == 1 or _search(game.pegs, game.colours, one_short).value(candidates) >= INFEASIBLE:
             causes.append(
-                f"a cap counted one guess short: within d - 1 = {d - 1} guesses no strategy exists, so a "
-                "recursion that runs out of guesses one guess early (a check such as left <= 1 where "
-                "left == 0 is meant, or d - 1 passed at the start) finds none"
+                f"a cap counted one guess short: within {one_short} guesses (one fewer than the cap) no "
+                "strategy exists, so a recursion that runs out of guesses one guess early (a check "
+                "such as left <= 1 where left == 0 is meant, or the cap lowered by one at the start) "
+                "finds none"
             )
         if not _within_by_candidates(game, candidates, d):
             causes.append(
