@@ -1844,9 +1844,15 @@ def _stretches_judge(case: tuple, value: Any) -> str | None:
     else:
         where = f"at place {place + 1} of the list you give {show(given[place])}, the check finds "
         where += show(wanted[place])
+    hint = ""
+    if name.startswith("the shipped distributions with a_1 moved off 2 a_2"):
+        hint = (
+            " Here a_1 differs from 2 a_2 by as little as 10**-30, which no float or tolerance can see, "
+            "and the distributions are no longer symmetric: compare a_1 and a_2 themselves, as Fractions."
+        )
     return (
         f"on {name}, your stretches differ from the maximal runs of consecutive sizes N >= 7 (in increasing "
-        f"order) where a_1 != 2 a_2 exactly: {where}."
+        f"order) where a_1 != 2 a_2 exactly: {where}.{hint}"
     )
 
 
