@@ -1518,12 +1518,13 @@ STAND_IN_CASES = [
 def _stand_in(weights: list, h: int, depths: tuple[int, ...]) -> str | None:
     """A stand-in for the zeros under which ``depths`` is a tree of least cost with at most h
     levels, in words ("each zero replaced by 1/1000"), or None when none of the few tried is: the
-    least positive weight times 1, 10**-3, 10**-9 or 10**-30 in place of every zero, or times
-    10**-3 or 10**-30 added to every weight."""
+    least positive weight times 10**-3, 10**-9 or 10**-30, or 10**-9 or 10**-60, in place of every
+    zero, or the least weight times 10**-3 or 10**-30, or 10**-60, added to every weight."""
     if 0 not in weights:
         return None
     least = min(Fraction(w) for w in weights if w)
-    tries = [(least / 10**k, True) for k in (0, 3, 9, 30)] + [(least / 10**k, False) for k in (3, 30)]
+    tries = [(least / 10**k, True) for k in (3, 9, 30)] + [(least / 10**k, False) for k in (3, 30)]
+    tries += [(Fraction(1, 10**k), True) for k in (9, 60)] + [(Fraction(1, 10**60), False)]
     for stand_in, replace in tries:
         moved = [w if w else stand_in for w in weights] if replace else [w + stand_in for w in weights]
         cost = sum((w * d for w, d in zip(moved, depths, strict=True)), Fraction(0))
@@ -1547,8 +1548,9 @@ def _zeros_noted(judge: Callable[[tuple, Any], str | None]) -> Callable[[tuple, 
         if (stand_in := _stand_in(weights, h, tuple(depths))) is None:
             return verdict
         return verdict[:-1] + (
-            f"; your tree is of least cost with {stand_in}: a positive number standing in for the zeros "
-            "(or added to every weight) changes which trees are cheapest, however small it is chosen."
+            f"; your tree is of least cost with {stand_in}: if you put a positive number in place of the "
+            "zeros (or added one to every weight), that changes which trees are cheapest, however small "
+            "it is chosen."
         )
 
     return noted
