@@ -282,13 +282,10 @@ def dresher_stepper() -> DresherStepper:
 
 
 class SolutionExplorer(widgets.VBox):
-    """The shipped certified solutions: Alice's distribution, V(N), Bob's mix, Johnson's patterns.
+    """The shipped certified solutions: Alice's distribution, V(N), Bob's mix, Johnson's patterns
+    1 and 3. Pattern 2 (a1 = 2 a2) has no row: lesson IV's Exercise 8 asks where it fails."""
 
-    ``johnson_2=False`` leaves out the row of Johnson's pattern 2 (a1 = 2 a2), which lesson IV's
-    exercise asks the student to find before the explorer may show it."""
-
-    def __init__(self, N: int = 100, johnson_2: bool = True) -> None:
-        self.johnson_2 = johnson_2
+    def __init__(self, N: int = 100) -> None:
         top = sweep_range()
         self.message = MessageLine()
         start, note = starting_value(N, "N", 1, max(top, 1))
@@ -335,11 +332,8 @@ class SolutionExplorer(widgets.VBox):
             ("most guesses in Bob's trees", str(s.max_depth)),
             ("P(secret = 1)", _fraction_cell(a[0])),
             ("Johnson 1: a1 = a2 + a3", pattern(N >= 5 and a[0] == a[1] + a[2], 5)),
-            ("Johnson 2: a1 = 2 a2", pattern(N >= 7 and a[0] == 2 * a[1], 7)),
             ("Johnson 3: a1 > aj, 1 < j < N", pattern(N >= 4 and all(a[0] > x for x in a[1:-1]), 4)),
         ]
-        if not self.johnson_2:
-            rows = [row for row in rows if not row[0].startswith("Johnson 2")]
         self.text.value = _summary_table(f"N = {N}", rows)
         self.picture.value = png(plot_distribution(a, N))
 
@@ -373,6 +367,7 @@ def _summary_table(title: str, rows: list[tuple[str, str]]) -> str:
     )
 
 
-def solution_explorer(N: int = 100, johnson_2: bool = True) -> SolutionExplorer:
-    """The explorer of the shipped data (an "N" slider); ``johnson_2=False`` hides pattern 2's row."""
-    return SolutionExplorer(N, johnson_2=johnson_2)
+def solution_explorer(N: int = 100) -> SolutionExplorer:
+    """The explorer of the shipped data (an "N" slider); Johnson's pattern 2 is not shown, being
+    lesson IV's Exercise 8."""
+    return SolutionExplorer(N)

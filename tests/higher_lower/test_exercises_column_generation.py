@@ -161,10 +161,11 @@ def plain_traceback(weights, h):
     """The traceback of section 2.3.3 as printed (the package's best_bounded_tree, by hand)."""
     F = [h - ((j & -j).bit_length() - 1) for j in range(1, 2**h)]
     m = len(F)
-    W = [[0] * (m + 1)] + [[float("inf")] * (m + 1) for _ in weights]
+    W = [[0] * (m + 1)] + [[None] * (m + 1) for _ in weights]  # None: no room (infinity)
     for i, w in enumerate(weights, start=1):
         for j in range(1, m + 1):
-            W[i][j] = min(W[i][j - 1], W[i - 1][j - 1] + w * F[j - 1])
+            take = None if W[i - 1][j - 1] is None else W[i - 1][j - 1] + w * F[j - 1]
+            W[i][j] = min((x for x in (W[i][j - 1], take) if x is not None), default=None)
     depths, j = [], m
     for i in range(len(weights), 0, -1):
         while W[i][j - 1] == W[i][j]:
@@ -282,7 +283,7 @@ def test_4_refuses_the_package_and_stops_a_brute_force_by_the_time_limit():
 # -- higher-lower-5: the column-generation loop --------------------------------------------
 
 
-def loop_without_a_method(N):
+def loop_without_a_method(N, tol=1e-9):
     """A plain direct version: linprog's default method, best_tree on a list."""
     trees = [best_tree([1] * N)[1]]
     rounds = []
@@ -299,7 +300,7 @@ def loop_without_a_method(N):
         alpha = np.maximum(-lp.ineqlin.marginals, 0)
         lower, tree = best_tree(list(alpha / alpha.sum()))
         rounds.append((float(lp.fun), float(lower), trees[-1]))
-        if lower >= lp.fun - 1e-9:
+        if lower >= lp.fun - tol:
             return rounds
         trees.append(tree)
 
@@ -354,7 +355,7 @@ def test_5_rejects_bounds_that_are_not_the_restricted_lps_and_values_without_a_l
     rejected("higher-lower-5", lambda N: crooked if N == 21 else _loop(N), why="no search tree")
 
 
-def loop_with_u_first_and_the_newest_tree_first(N):
+def loop_with_u_first_and_the_newest_tree_first(N, tol=1e-9):
     """The same loop with the LP's variables in another order (u, then the trees, newest first):
     the restricted LPs are degenerate, so HiGHS returns other optimal duals in some rounds and the
     lower bounds and the trees priced differ from the check's own run."""
@@ -374,7 +375,7 @@ def loop_with_u_first_and_the_newest_tree_first(N):
         alpha = np.maximum(-lp.ineqlin.marginals, 0)
         lower, tree = best_tree(alpha / alpha.sum())
         rounds.append((float(lp.fun), float(lower), trees[-1]))
-        if lower >= lp.fun - 1e-9:
+        if lower >= lp.fun - tol:
             return rounds
         trees.append(tree)
 
@@ -480,7 +481,7 @@ def test_9_accepts_the_worked_solution_and_another_fix(worked):
     "answer, why",
     [
         (plain_traceback, "are no search tree"),
-        (zeros_as_a_tiny_weight, "a positive number standing in for the zeros"),
+        (zeros_as_a_tiny_weight, "if you put a positive number in place of the zeros"),
         (unbounded_optimum, "levels, more than h = "),
         (lambda weights, h: tuple(min(d, h) for d in unbounded_optimum(weights, h)), "no search tree"),
     ],
@@ -542,7 +543,8 @@ def test_every_subsequence_of_a_complete_tree_is_dominated_by_a_tree():
 def test_the_cases_of_the_checks_are_as_described():
     small, large = exercises._optimal_tree_cases()
     assert len(small) == 24 and all(len(w) <= 8 for (w,) in small)
-    assert sorted(len(w) for (w,) in large) == [30, 40, 45, 60, 80, 100]
+    assert sorted(len(w) for (w,) in large) == [30, 30, 40, 45, 45, 60, 80, 100]
+    assert all(w in [list(x) for (x,) in large] for w in exercises.SKEWED)
     cases = small + large
     assert any(0 in w for (w,) in cases) and any(isinstance(x, Fraction) for (w,) in cases for x in w)
     small, large = exercises._short_tree_cases()
@@ -608,3 +610,33 @@ def test_5_every_first_lower_bound_of_a_real_loop_is_within_the_half_size_value(
     for N in (*exercises.LOOP_SIZES, 8, 13, 20):
         first_lower = _loop(N)[0][1]
         assert first_lower <= max(float(solve(m).value) for m in range(1, (N + 1) // 2 + 1)) + 1e-9
+
+
+def test_5_refuses_a_loop_that_ignores_tol():
+    rejected("higher-lower-5", lambda N, tol=1e-9: _loop(N), why="with tol = 0.03")
+
+
+def test_5_says_a_round_may_name_the_wrong_tree():
+    def naming_the_priced_tree(N, tol=1e-9):
+        rounds = _loop(N, stop=tol)
+        return [
+            (upper, lower, nxt)
+            for (upper, lower, _), (_, _, nxt) in zip(rounds, rounds[1:] + rounds[-1:], strict=True)
+        ]
+
+    rejected("higher-lower-5", naming_the_priced_tree, why="round 1 names the start tree")
+
+
+def test_4_names_the_float_rounding_only_where_it_explains_the_tree():
+    judge = exercises._float_noted(exercises._tree_judge(exercises._every_tree, "every tree listed"))
+    assert "rounded to floats" in judge(([10**20, 10**20 + 1],), (1, 2))
+    assert "rounded to floats" not in judge(([7, 1, 1],), (2, 1, 2))
+
+
+def test_9_names_a_stand_in_only_where_one_explains_the_tree():
+    judge = exercises._stand_in_judge
+    # the balanced tree on [0, 2]: no stand-in below the weight 2 makes it the cheapest
+    assert "in place of the zeros" not in judge(([0, 2], 3), (1, 2))
+    # [10**-1000, 0, 0]: the balanced tree, which a stand-in such as 10**-60 for each zero explains
+    verdict = judge(([Fraction(1, 10**1000), 0, 0], 3), (2, 1, 2))
+    assert "each zero replaced by 10**-" in verdict

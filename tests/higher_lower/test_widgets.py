@@ -160,13 +160,13 @@ def test_solution_explorer():
     assert "1461/470" in w.text.value and "certified" in w.text.value
     w.size.value = 4
     assert "<td" in w.text.value and ">2<" in w.text.value
-    assert "Johnson 2: a1 = 2 a2</td><td" in w.text.value and "- (for N &gt;= 7)" in w.text.value
+    assert "Johnson 1: a1 = a2 + a3</td><td" in w.text.value and "- (for N &gt;= 5)" in w.text.value
     assert w.size.max == sweep_range()
 
 
-def test_solution_explorer_can_hide_johnsons_second_pattern():
-    """Lesson IV shows the explorer before the exercise on pattern 2: that row must not be there."""
-    w = solution_explorer(40, johnson_2=False)
+def test_solution_explorer_never_shows_johnsons_second_pattern():
+    """Lesson IV shows the explorer before the exercise on pattern 2: that row is not there."""
+    w = solution_explorer(40)
     for N in (7, 14, 40, 70):
         w.size.value = N
         assert "Johnson 2" not in w.text.value and "Johnson 1" in w.text.value and "Johnson 3" in w.text.value

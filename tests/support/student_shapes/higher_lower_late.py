@@ -215,10 +215,10 @@ def _trees(a, b, level, h):
                 yield (*left, level, *right)
 
 
-@shape("higher-lower-9", "fitted to the public cases")
-def short_tree_zeros_replaced_below_every_public_weight(weights, h):
-    """Puts 1/10**60 in place of every zero, a stand-in smaller than every weight the notebook's
-    check asks: weights drawn smaller than it are placed too deep."""
+@shape("higher-lower-9", "wrong model")
+def short_tree_zeros_replaced_by_10_60(weights, h):
+    """Puts 1/10**60 in place of every zero, a stand-in smaller than every weight the lesson shows:
+    a weight of 10**-1000 among zeros is placed too deep ([0, 10**-1000, 0, 0, 0], h = 4)."""
     return _plain_dp([w if w else Fraction(1, 10**60) for w in weights], h)
 
 
@@ -481,3 +481,92 @@ def stretches_over_the_shipped_sizes(hider):
     """Walks the sizes 7..1024, the ones the lesson ships, instead of the dictionary's own: a data
     set with larger sizes loses its stretches beyond 1024."""
     return _runs([N for N in range(7, 1025) if N in hider], lambda N: hider[N][0] != 2 * hider[N][1])
+
+
+@shape("higher-lower-5", "wrong model")
+def column_generation_ignoring_tol(N, tol=1e-9):
+    """Takes ``tol`` but stops at a gap of 1e-4 of its own: the same rounds as the right loop
+    wherever no gap falls between 1e-9 and 1e-4, and too many rounds when called with tol = 0.03."""
+    return _loop_with_lower(N, lambda k, lower, upper, done: lower, tol=1e-4)
+
+
+@shape("higher-lower-5", "off by one")
+def column_generation_naming_the_priced_tree(N, tol=1e-9):
+    """Writes in each round the tree priced in it (the one that enters next) instead of the one
+    that entered for it: the start tree is never named, so the restricted LPs cannot be solved
+    again from the rounds."""
+    import numpy as np
+
+    from .higher_lower import _best_tree, restricted_lp
+
+    trees = [_best_tree([1.0] * N)[1]]
+    rounds = []
+    while True:
+        lp = restricted_lp(trees, N)
+        alpha = np.maximum(-lp.ineqlin.marginals, 0)
+        lower, tree = _best_tree(alpha / alpha.sum())
+        rounds.append((lp.fun, lower, tree))
+        if lower >= lp.fun - tol:
+            return rounds
+        trees.append(tree)
+
+
+# -- higher-lower-4: Bob's best reply as a tree (lesson III, Exercise 6) ----------------------------
+
+
+@shape("higher-lower-4", "small inputs only")
+def optimal_tree_capped_at_three_spare_levels(weights):
+    """The DP (2.1) with the height threaded through and capped at ceil(lg(N + 1)) + 3 levels, as
+    if "one level more sufficed" held for every best reply, not only for the optimal mixtures:
+    geometric weights need a path as deep as N."""
+    N = len(weights)
+    H = N.bit_length() + 3
+    prefix = [0]
+    for w in weights:
+        prefix.append(prefix[-1] + w)
+    E, R = {}, {}
+
+    def get(a, b, h):
+        if a > b:
+            return 0
+        return None if h == 0 else E[a, b, h]
+
+    for h in range(1, H + 1):
+        for length in range(1, N + 1):
+            for a in range(1, N - length + 2):
+                b = a + length - 1
+                best, root = None, None
+                for r in range(a, b + 1):
+                    left, right = get(a, r - 1, h - 1), get(r + 1, b, h - 1)
+                    if left is None or right is None:
+                        continue
+                    if best is None or left + right < best:
+                        best, root = left + right, r
+                E[a, b, h] = None if root is None else best + prefix[b] - prefix[a - 1]
+                R[a, b, h] = root
+    depths, stack = [0] * N, [(1, N, 1, H)]
+    while stack:
+        a, b, d, h = stack.pop()
+        if a <= b:
+            r = R[a, b, h]
+            depths[r - 1] = d
+            stack += [(a, r - 1, d + 1, h - 1), (r + 1, b, d + 1, h - 1)]
+    return tuple(depths)
+
+
+# -- higher-lower-9: stand-ins far below the weights the lesson shows --------------------------------
+
+
+@shape("higher-lower-9", "wrong model")
+def short_tree_zeros_replaced_by_least_weight_over_10_30(weights, h):
+    """Puts (least positive weight) / 10**30 in place of every zero: tiny beside the least weight,
+    but not beside two costs 10**-1000 apart ([2 + 10**-1000, 1, 0, 0, 1, 0, 0], h = 5)."""
+    least = min(Fraction(w) for w in weights if w)
+    return _plain_dp([w if w else least / 10**30 for w in weights], h)
+
+
+@shape("higher-lower-9", "wrong model")
+def short_tree_every_weight_plus_10_60(weights, h):
+    """Adds 1/10**60 to every weight: beside a weight of 10**-1000 the shift is what decides
+    ([10**-1000, 0, 0], h = 3 gets the balanced tree, twice the least cost)."""
+    return _plain_dp([w + Fraction(1, 10**60) for w in weights], h)
