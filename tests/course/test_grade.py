@@ -459,31 +459,31 @@ def test_a_value_the_check_cannot_handle_and_a_huge_cell_cost_only_their_own_exe
 
 
 def test_a_record_over_the_codecs_cap_regrades_and_a_cut_record_is_one_sentence(tmp_path):
-    # matchsticks I's correct answers give more values, all told, than one codec value may hold
-    lesson = COURSE.lesson("matchsticks/01-the-match-stick-puzzle")
+    # match sticks II's correct answers give more values, all told, than one codec value may hold
+    lesson = COURSE.lesson("matchsticks/02-subtraction-games")
     folder = tmp_path / "class"
     folder.mkdir()
-    nbformat.write(lesson.notebook, folder / "matchm_4041_941_01-the-match-stick-puzzle.ipynb")
+    nbformat.write(lesson.notebook, folder / "matchm_4041_941_02-subtraction-games.ipynb")
     out = tmp_path / "grades.csv"
     command = [str(DP_PUZZLES), "grade", "--out", str(out), "--quiet"]
     first = subprocess.run([*command, str(folder)], capture_output=True, text=True, timeout=600)
     assert first.returncode == 0, first.stderr
     (record,) = (tmp_path / "grades-records").glob("*.json")
     data = codec.decode(record.read_text())
-    assert data["record"]["exercises"]["matchsticks-1"]["events"]
+    assert data["record"]["exercises"]["matchsticks-5"]["events"]
     assert isinstance(codec.decode(codec.encode(data)), codec.Other)  # over the cap of one value
     again = subprocess.run(
-        [*command, "--exercise", "matchsticks-1"], capture_output=True, text=True, timeout=600
+        [*command, "--exercise", "matchsticks-5"], capture_output=True, text=True, timeout=600
     )
     assert again.returncode == 0, again.stderr
     assert "no notebook was run again" in again.stdout
     with out.with_name("grades-details.csv").open() as stream:
         rows = {row["exercise"]: row["verdict"] for row in csv.DictReader(stream)}
-    assert rows["matchsticks-1"] == "correct", rows
+    assert rows["matchsticks-5"] == "correct", rows
     # a record cut to a placeholder (as an older version wrote it): a sentence, no traceback
     record.write_text('{"$":"other","type":"dict","repr":"<cut>"}')
     cut = subprocess.run(
-        [*command, "--exercise", "matchsticks-1"], capture_output=True, text=True, timeout=600
+        [*command, "--exercise", "matchsticks-5"], capture_output=True, text=True, timeout=600
     )
     assert cut.returncode == 2 and "cannot be read back" in cut.stderr and "Traceback" not in cut.stderr
 

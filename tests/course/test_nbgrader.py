@@ -44,7 +44,7 @@ from puzzles.instructor.student import ARGUMENT_STUB, stub_source, student_noteb
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
-QUICK = "egg/01-worst-case"  # runs in seconds; two exercises, each with a check and a written argument
+QUICK = "egg/01-worst-case"  # runs in seconds; three exercises, each with a check and a written argument
 EVERY_LESSON = os.environ.get("PUZZLES_NBGRADER_EVERY_LESSON") == "1"
 
 
@@ -247,7 +247,7 @@ def test_a_submission_is_read_with_the_read_only_cells_and_tests_put_back(course
     source = nbformat.read(folder / "source" / assignment_of(lesson) / f"{lesson.stem}.ipynb", 4)
     assert autograder_tests(source) == {f"{e.id}-check": (e.id, e.answer) for e in lesson.exercises}
     submitted = copy.deepcopy(source)
-    first, second = lesson.exercises
+    first, second, *_ = lesson.exercises
     lesson_cell = next(
         i
         for i, c in enumerate(submitted.cells)
@@ -499,7 +499,7 @@ def test_nbgrader_releases_no_answer_and_grades_worked_stub_tampered_and_patched
     assignment, name = assignment_of(lesson), f"{lesson.stem}.ipynb"
     source = nbformat.read(course_dir / "source" / assignment / name, 4)
     released = nbformat.read(course_dir / "release" / assignment / name, 4)
-    first, second = lesson.exercises
+    first, second, *_ = lesson.exercises
     half = nbformat.read(course_dir / "release" / assignment / name, 4)
     worked = lesson.notebook.cells[first.cells.solutions[0]].source
     half.cells[first.cells.solutions[0]].source = worked  # a student's own answer, written into the stub
@@ -571,11 +571,11 @@ def _the_pack_s_grader_decides_the_points(course, lesson, course_dir: Path, not_
     from nbgrader.api import Gradebook
 
     assignment = assignment_of(lesson)
-    first, second = lesson.exercises
+    first, second, *_ = lesson.exercises
     expected = {  # student -> exercise -> points, from the course model
         "worked": {e.id: e.points.check for e in lesson.exercises},
         "stub": {e.id: 0 for e in lesson.exercises},
-        "half": {first.id: first.points.check, second.id: 0},
+        "half": {e.id: first.points.check if e is first else 0 for e in lesson.exercises},
         **{student: {e.id: 0 for e in lesson.exercises} for student in PATCHES},
     }
     done = subprocess.run(
@@ -611,7 +611,7 @@ def _the_pack_s_grader_decides_the_points(course, lesson, course_dir: Path, not_
                 )
                 if points[exercise.id]:
                     assert verdict[1] == "correct"
-                elif student == "stub" or (student == "half" and exercise is second):
+                elif student == "stub" or (student == "half" and exercise is not first):
                     assert verdict[1] == "not attempted"
                 else:  # a wrong answer, or a patch the grader noticed (then flagged for the instructor)
                     assert verdict[1] in ("incorrect", "tampered"), comment
