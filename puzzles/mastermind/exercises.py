@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -520,14 +521,25 @@ def _cells_after(draw: random.Random, count: int, largest: int) -> list[tuple[st
     return cells
 
 
+def _drawn_candidate_sets(
+    draw: random.Random, judge: Callable, randoms: int, most: int, cells: int, cell_most: int
+) -> list[Stage]:
+    """The hidden stage of a heuristic's check: ``randoms`` random sets of 2 to ``most`` codes of
+    the classic game, then ``cells`` cells (of at most ``cell_most`` codes) met after random guesses."""
+    codes = _classic().codes
+    sets = [tuple(sorted(draw.sample(codes, draw.randint(2, most)))) for _ in range(randoms)]
+    sets += _cells_after(draw, cells, cell_most)
+    return [hidden_stage([(s,) for s in dict.fromkeys(sets)], judge=judge, label="sets the grader drew")]
+
+
+def _candidate_stage(sets, judge: Callable, label: str) -> Stage:
+    """A stage asking the guess for each candidate set of ``sets``, in the order given."""
+    return Stage([(s,) for s in sets], judge=judge, label=label, smallest=False)
+
+
 def _knuth_hidden(draw: random.Random) -> list[Stage]:
     """10 candidate sets: 6 random sets of 2 to 60 codes and 4 cells met after random guesses."""
-    codes = _classic().codes
-    sets = [tuple(sorted(draw.sample(codes, draw.randint(2, 60)))) for _ in range(6)]
-    sets += _cells_after(draw, 4, 120)
-    return [
-        hidden_stage([(s,) for s in dict.fromkeys(sets)], judge=_knuth_judge, label="sets the grader drew")
-    ]
+    return _drawn_candidate_sets(draw, _knuth_judge, 6, 60, 4, 120)
 
 
 @exercise(
@@ -550,24 +562,9 @@ def _knuth_guess() -> Plan:
     small = f"{min(map(len, arbitrary))} to {max(map(len, arbitrary))} codes"
     return Plan(
         [
-            Stage(
-                [(s,) for s in large],
-                judge=_knuth_judge,
-                label=f"the {len(large)} large sets Knuth's tree meets",
-                smallest=False,
-            ),
-            Stage(
-                [(s,) for s in middle],
-                judge=_knuth_judge,
-                label=f"the {len(middle)} smaller sets of his tree",
-                smallest=False,
-            ),
-            Stage(
-                [(s,) for s in arbitrary],
-                judge=_knuth_judge,
-                label=f"the {len(arbitrary)} arbitrary sets",
-                smallest=False,
-            ),
+            _candidate_stage(large, _knuth_judge, f"the {len(large)} large sets Knuth's tree meets"),
+            _candidate_stage(middle, _knuth_judge, f"the {len(middle)} smaller sets of his tree"),
+            _candidate_stage(arbitrary, _knuth_judge, f"the {len(arbitrary)} arbitrary sets"),
         ],
         what="your guess",
         kind=_classic_code,
@@ -725,12 +722,7 @@ def _entropy_judge(case: tuple, given: str) -> str | None:
 
 def _entropy_hidden(draw: random.Random) -> list[Stage]:
     """8 candidate sets: 4 random sets of 2 to 40 codes and 4 cells met after random guesses."""
-    codes = _classic().codes
-    sets = [tuple(sorted(draw.sample(codes, draw.randint(2, 40)))) for _ in range(4)]
-    sets += _cells_after(draw, 4, 80)
-    return [
-        hidden_stage([(s,) for s in dict.fromkeys(sets)], judge=_entropy_judge, label="sets the grader drew")
-    ]
+    return _drawn_candidate_sets(draw, _entropy_judge, 4, 40, 4, 80)
 
 
 @exercise(
@@ -757,30 +749,12 @@ def _entropy_guess() -> Plan:
     small = f"{min(map(len, arbitrary))} to {max(map(len, arbitrary))} codes"
     return Plan(
         [
-            Stage(
-                [(s,) for s in ENTROPY_TIES],
-                judge=_entropy_judge,
-                label=f"the {len(ENTROPY_TIES)} sets with exact ties",
-                smallest=False,
+            _candidate_stage(ENTROPY_TIES, _entropy_judge, f"the {len(ENTROPY_TIES)} sets with exact ties"),
+            _candidate_stage(
+                ENTROPY_NEAR_TIES, _entropy_judge, f"the {len(ENTROPY_NEAR_TIES)} sets with near ties"
             ),
-            Stage(
-                [(s,) for s in ENTROPY_NEAR_TIES],
-                judge=_entropy_judge,
-                label=f"the {len(ENTROPY_NEAR_TIES)} sets with near ties",
-                smallest=False,
-            ),
-            Stage(
-                [(s,) for s in met],
-                judge=_entropy_judge,
-                label=f"the {len(met)} cells of the entropy strategy",
-                smallest=False,
-            ),
-            Stage(
-                [(s,) for s in arbitrary],
-                judge=_entropy_judge,
-                label=f"the {len(arbitrary)} arbitrary sets",
-                smallest=False,
-            ),
+            _candidate_stage(met, _entropy_judge, f"the {len(met)} cells of the entropy strategy"),
+            _candidate_stage(arbitrary, _entropy_judge, f"the {len(arbitrary)} arbitrary sets"),
         ],
         what="your guess",
         kind=_classic_code,
@@ -942,12 +916,7 @@ def _obviously_optimal() -> Plan:
     largest = sum(1 for s in sets if len(s) >= 13 and _obvious(s) is not None)
     return Plan(
         [
-            Stage(
-                [(s,) for s in sets],
-                judge=_obvious_judge,
-                label=f"the {len(sets)} candidate sets",
-                smallest=False,
-            )
+            _candidate_stage(sets, _obvious_judge, f"the {len(sets)} candidate sets"),
         ],
         what="your guess",
         kind=_obvious_kind,
