@@ -685,9 +685,9 @@ def capped_total_guessing_candidates_only(game, candidates, d):
     return least(tuple(sorted(candidates)), d)
 
 
-@shape("mastermind-6", "off by one")
-def capped_total_one_guess_short(game, candidates, d):
-    """Starts with d - 1 guesses left, so every secret must be found within d - 1 guesses."""
+def _capped_least(game, candidates, left):
+    """The right capped recursion (a shared helper of the two shapes below, whose mistakes lie in
+    what they pass it and what they do with its total)."""
 
     @cache
     def least(cell, left):
@@ -700,25 +700,19 @@ def capped_total_one_guess_short(game, candidates, d):
             best = min(best, len(cell) + sum(least(part, left - 1) for part in cells))
         return best
 
-    return least(tuple(sorted(candidates)), d - 1)
+    return least(tuple(sorted(candidates)), left)
+
+
+@shape("mastermind-6", "off by one")
+def capped_total_one_guess_short(game, candidates, d):
+    """Starts with d - 1 guesses left, so every secret must be found within d - 1 guesses."""
+    return _capped_least(game, candidates, d - 1)
 
 
 @shape("mastermind-6", "float")
 def capped_total_as_an_average(game, candidates, d):
     """The right recursion, but returns the average number of guesses (total / |S|), a float."""
-
-    @cache
-    def least(cell, left):
-        if left == 0:
-            return math.inf
-        if len(cell) == 1:
-            return 1
-        best = math.inf
-        for _guess, cells in _useful_splits(game, cell):
-            best = min(best, len(cell) + sum(least(part, left - 1) for part in cells))
-        return best
-
-    return least(tuple(sorted(candidates)), d) / len(candidates)
+    return _capped_least(game, candidates, d) / len(candidates)
 
 
 # -- 7. the tree-counting bound --------------------------------------------------------------------
