@@ -93,8 +93,9 @@ def _full_depths(h):
     return F
 
 
-def _plain_dp(weights, h):
-    """The DP (2.2) on the cost alone and the lesson's traceback (skip position j on a tie)."""
+def _plain_table(weights, h):
+    """The table of the DP (2.2) on the cost alone: W[i][j], the least cost of the first i keys
+    placed at i of the first j depths of the full tree F of height h."""
     F = _full_depths(h)
     N, M = len(weights), len(F)
     W = [[0] * (M + 1)] + [[None] * (M + 1) for _ in range(N)]
@@ -102,6 +103,12 @@ def _plain_dp(weights, h):
         for j in range(i, M + 1):
             take = None if W[i - 1][j - 1] is None else W[i - 1][j - 1] + weights[i - 1] * F[j - 1]
             W[i][j] = min(x for x in (W[i][j - 1], take) if x is not None)
+    return W, F
+
+
+def _traceback_skipping_on_ties(W, F):
+    """The lesson's traceback of a table of (2.2): skip position j when it ties."""
+    N, M = len(W) - 1, len(F)
     depths, i, j = [0] * N, N, M
     while i > 0:
         if W[i][j - 1] is not None and W[i][j - 1] == W[i][j]:
@@ -110,6 +117,11 @@ def _plain_dp(weights, h):
             depths[i - 1] = F[j - 1]
             i, j = i - 1, j - 1
     return tuple(depths)
+
+
+def _plain_dp(weights, h):
+    """The DP (2.2) on the cost alone and the lesson's traceback (skip position j on a tie)."""
+    return _traceback_skipping_on_ties(*_plain_table(weights, h))
 
 
 @shape("higher-lower-9", "wrong model")
@@ -161,13 +173,8 @@ def short_tree_zeros_replaced_by_a_stand_in_from_the_weights(weights, h):
 def short_tree_take_on_ties(weights, h):
     """Breaks ties in the traceback towards taking position j: still no rule that makes the
     subsequence a tree ([0, 2], h = 3 gives (3, 1))."""
-    F = _full_depths(h)
+    W, F = _plain_table(weights, h)
     N, M = len(weights), len(F)
-    W = [[0] * (M + 1)] + [[None] * (M + 1) for _ in range(N)]
-    for i in range(1, N + 1):
-        for j in range(i, M + 1):
-            take = None if W[i - 1][j - 1] is None else W[i - 1][j - 1] + weights[i - 1] * F[j - 1]
-            W[i][j] = min(x for x in (W[i][j - 1], take) if x is not None)
     depths, i, j = [0] * N, N, M
     while i > 0:
         take = None if W[i - 1][j - 1] is None else W[i - 1][j - 1] + weights[i - 1] * F[j - 1]
@@ -446,14 +453,7 @@ def _lexicographic_dp(weights, h):
             if p is not None:
                 options.append((p[0] + wi * Fh[j - 1], p[1] + Fh[j - 1]))
             W[i][j] = min(options) if options else None
-    depths, i, j = [0] * N, N, M
-    while i > 0:
-        if W[i][j - 1] is not None and W[i][j - 1] == W[i][j]:
-            j -= 1
-        else:
-            depths[i - 1] = Fh[j - 1]
-            i, j = i - 1, j - 1
-    return tuple(depths)
+    return _traceback_skipping_on_ties(W, Fh)
 
 
 @shape("higher-lower-9", "float")
