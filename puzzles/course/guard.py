@@ -34,6 +34,7 @@ import resource
 import signal
 import sys
 import types
+import weakref
 from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
@@ -70,15 +71,28 @@ class ProgramRefused(Exception):
 _PRCTL: list = []  # libc's prctl, found before the audit hook refuses ctypes
 _GET_OBJECTS = gc.get_objects  # taken at import: a cell that replaces gc's functions changes nothing
 _UNFREEZE = gc.unfreeze
+_FREEZE = gc.freeze
 _SURVEY: list = []  # the functions and caches listed by ``survey`` in the parent, for its child
+WHOLE_WALK_EVERY = 32  # surveys between two walks of the whole heap
+_SEEN: weakref.WeakSet = weakref.WeakSet()  # every function and cache the surveys have listed
+_WALKS = {"since_whole": WHOLE_WALK_EVERY, "other_freeze": False}
 
 
 def survey(packages: Iterable[str]) -> None:
     """In the process about to fork a check's child: list every function and cache now, for the
     child to close those of ``packages``. Walking the whole heap in the child would touch every
     object and so copy every page of memory the fork shares with its parent; the list holds only
-    the functions. Objects frozen with ``gc.freeze`` are unfrozen first (the object lists leave
-    them out). ``forget_survey`` drops the list in the parent after the fork."""
+    the functions. ``forget_survey`` drops the list in the parent after the fork.
+
+    A survey walks only the objects made since the one before: each ends by freezing the heap
+    (``gc.freeze``), which takes what exists out of gc's object lists, so the next walk meets only
+    what is new, and the functions met before are remembered (weakly: a function that dies is
+    forgotten). The whole heap is walked again (unfrozen first, so that nothing frozen is left out)
+    on the first survey, every ``WHOLE_WALK_EVERY`` surveys (with a collection, so that cyclic
+    garbage among frozen objects goes), and after any other ``gc.freeze()`` (the ``gc`` module's
+    ``freeze`` notes its calls). A freeze that goes past that name (``freeze`` taken from ``gc``
+    before the pack was imported) hides what it froze until the next whole walk: code written
+    to defeat this module, as the module's description says."""
     packages = tuple(packages)
     if packages and not _closed_already(packages):
         _SURVEY[:] = [_callables()]
@@ -88,16 +102,33 @@ def forget_survey() -> None:
     _SURVEY.clear()
 
 
+def _noted_freeze() -> None:
+    _WALKS["other_freeze"] = True
+    _FREEZE()
+
+
+_noted_freeze.__doc__ = gc.freeze.__doc__
+gc.freeze = _noted_freeze  # a freeze of the caller's own: the next survey walks the whole heap
+
+
+def _functions_among(objects: Iterable) -> list:
+    return [thing for thing in objects if isinstance(thing, (types.FunctionType, functools._lru_cache_wrapper))]
+
+
 def _callables() -> list:
     """Every function and ``lru_cache`` of this process (``survey``'s list, in a child that has one)."""
     if _SURVEY:
         return _SURVEY[0]
-    _UNFREEZE()
-    return [
-        thing
-        for thing in _GET_OBJECTS()
-        if isinstance(thing, (types.FunctionType, functools._lru_cache_wrapper))
-    ]
+    whole = _WALKS["other_freeze"] or _WALKS["since_whole"] >= WHOLE_WALK_EVERY
+    if whole:
+        _UNFREEZE()
+        gc.collect()  # before the heap is frozen again: what died in a cycle while frozen goes
+        _SEEN.clear()
+        _WALKS["since_whole"] = 0
+    _SEEN.update(_functions_among(_GET_OBJECTS()))
+    _FREEZE()
+    _WALKS.update(other_freeze=False, since_whole=_WALKS["since_whole"] + 1)
+    return list(_SEEN)
 
 
 def _die_with_parent() -> None:

@@ -423,6 +423,54 @@ def test_objects_frozen_with_gc_freeze_are_closed_too():
     assert verdict.status == "incorrect" and "reached puzzles.egg.model.one_egg_laplace" in verdict.message
 
 
+
+def test_a_survey_meets_what_was_made_or_frozen_since_the_last_one():
+    """A survey walks only the objects made since the one before (the rest is frozen and
+    remembered); a function made after it, or frozen by the caller's ``gc.freeze()`` since, is
+    still listed."""
+    import gc
+
+    from puzzles.course import guard
+
+    guard._callables()
+
+    def made_after():
+        pass
+
+    assert made_after in guard._callables()
+
+    def frozen_by_the_caller():
+        pass
+
+    gc.freeze()
+    try:
+        assert frozen_by_the_caller in guard._callables()
+    finally:
+        gc.unfreeze()
+
+
+def test_surveys_leave_no_cycle_frozen_for_good():
+    """Between two walks of the whole heap, frozen objects are not collected; the next whole walk
+    unfreezes them, and cyclic garbage goes."""
+    import gc
+    import weakref
+
+    from puzzles.course import guard
+
+    class Node:
+        pass
+
+    node = Node()
+    node.me = node
+    alive = weakref.ref(node)
+    guard._callables()  # node frozen
+    del node
+    for _ in range(guard.WHOLE_WALK_EVERY + 1):
+        guard._callables()
+    gc.collect()
+    assert alive() is None
+
+
 # -- "without the package", at run time -----------------------------------------------------------------
 
 ROUTES = {
