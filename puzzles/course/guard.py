@@ -112,7 +112,8 @@ gc.freeze = _noted_freeze  # a freeze of the caller's own: the next survey walks
 
 
 def _functions_among(objects: Iterable) -> list:
-    return [thing for thing in objects if isinstance(thing, (types.FunctionType, functools._lru_cache_wrapper))]
+    kinds = (types.FunctionType, functools._lru_cache_wrapper)
+    return [thing for thing in objects if isinstance(thing, kinds)]
 
 
 def _callables() -> list:
