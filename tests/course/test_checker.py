@@ -423,7 +423,6 @@ def test_objects_frozen_with_gc_freeze_are_closed_too():
     assert verdict.status == "incorrect" and "reached puzzles.egg.model.one_egg_laplace" in verdict.message
 
 
-
 def test_a_survey_meets_what_was_made_or_frozen_since_the_last_one():
     """A survey walks only the objects made since the one before (the rest is frozen and
     remembered); a function made after it, or frozen by the caller's ``gc.freeze()`` since, is
