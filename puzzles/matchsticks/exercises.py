@@ -64,7 +64,43 @@ __all__: list[str] = []
 WITHOUT = "puzzles.matchsticks"
 HUGE = 10**15  # far beyond any table: only a rule answers there in time
 HUGEST = 10**18
-FAR = "a size no table reaches"
+FLOAT_EXACT = 2**53  # beyond it a quotient in floating point is rounded
+
+
+def _far_stages(
+    cases: list[tuple],
+    *,
+    reference: Any,
+    evidence: str,
+    noun: str,
+    start: str,
+    below: str,
+    beyond: str,
+) -> list[Stage]:
+    """The cases beyond the tables in two stages, so that a failure's place is named truly:
+    first those up to 2**53 (``below`` says where they lie: outside the table checked before),
+    then those beyond 2**53 (``beyond``: where floating point rounds). A stage's label reads
+    "the 40 winning n from 10**4 to 2**53", from ``noun`` ("winning n") and ``start``."""
+    low = [case for case in cases if case[0] <= FLOAT_EXACT]
+    high = [case for case in cases if case[0] > FLOAT_EXACT]
+    return [
+        Stage(
+            low,
+            reference=reference,
+            label=f"the {len(low)} {noun} from {start} to 2**53",
+            evidence=evidence,
+            smallest=False,
+            far=below,
+        ),
+        Stage(
+            high,
+            reference=reference,
+            label=f"the {len(high)} {noun} beyond 2**53",
+            evidence=evidence,
+            smallest=False,
+            far=beyond,
+        ),
+    ]
 
 
 def _whole_or_none(value: Any) -> str | None:
@@ -237,13 +273,14 @@ def _group_problem() -> Plan:
                 label=f"every winning n <= {GROUP_SMALL}",
                 evidence="the dynamic programme's only winning take",
             ),
-            Stage(
+            *_far_stages(
                 far,
                 reference=_group_rule,
-                label=f"the {len(far)} winning n from 10**4 to 10**18",
                 evidence="the rule the DP's table shows (proved in Exercise 2)",
-                smallest=False,
-                far=FAR,
+                noun="winning n",
+                start="10**4",
+                below=f"beyond the table of n <= {GROUP_SMALL} above",
+                beyond="beyond 2**53, where n / 5 in floating point is rounded",
             ),
             Stage(
                 [(n,) for line in games for n in line],
@@ -335,7 +372,7 @@ def _first_picks_far() -> list[tuple[int, int]]:
 def _winning_first_picks() -> Plan:
     """``answer(N, M)`` is the set of winning first picks (empty when the first player loses)."""
     small = _by_size((N, M) for M in range(1, PICKS_M + 1) for N in range(1, PICKS_N + 1))
-    far = _first_picks_far()
+    far = [case for case in _first_picks_far() if not (case[0] <= PICKS_N and case[1] <= PICKS_M)]
     return Plan(
         [
             Stage(
@@ -344,13 +381,14 @@ def _winning_first_picks() -> Plan:
                 label=f"every N <= {PICKS_N} and M <= {PICKS_M}",
                 evidence="the dynamic programme",
             ),
-            Stage(
+            *_far_stages(
                 far,
                 reference=_winning_first_picks_rule,
-                label=f"the {len(far)} pairs with N up to 10**18 and M up to 10**9",
                 evidence="the rule this exercise proves",
-                smallest=False,
-                far="no DP reaches it, and beyond 2**53 N / (M + 1) in floating point is rounded",
+                noun="pairs with M up to 10**9 and N",
+                start="1",
+                below=f"outside the table of N <= {PICKS_N} and M <= {PICKS_M} above",
+                beyond="beyond 2**53, where N / (M + 1) in floating point is rounded",
             ),
         ],
         what="your set of winning first picks",
@@ -358,8 +396,8 @@ def _winning_first_picks() -> Plan:
         same=_same_set,
         passed=f"your set of winning first picks agrees with the dynamic programme for every N <= {PICKS_N} "
         f"and M <= {PICKS_M}, and with the proved rule at {len(far)} pairs with N up to 10**18 and M up to "
-        "10**9 (N from 10**3 to 10**12, N <= M + 3, and beyond 2**53 where floating point rounds), where "
-        "no DP reaches.",
+        "10**9 outside that table (N from 10**3 to 10**12, N <= M + 3 with M from 26 to 10**9, and beyond "
+        "2**53, where floating point rounds).",
     )
 
 
@@ -412,7 +450,7 @@ def _one_length(N: int, M: int) -> int:
 def _picks_in_game() -> Plan:
     """``answer(N, M)``: how many picks the game lasts when the player who can win always does."""
     small = _by_size((N, M) for M in range(1, LENGTH_M + 1) for N in range(1, LENGTH_N + 1))
-    far = _length_far()
+    far = [case for case in _length_far() if not (case[0] <= LENGTH_N and case[1] <= LENGTH_M)]
     return Plan(
         [
             Stage(
@@ -421,21 +459,21 @@ def _picks_in_game() -> Plan:
                 label=f"every N <= {LENGTH_N} and M <= {LENGTH_M}",
                 evidence="a DP over every line of play",
             ),
-            Stage(
+            *_far_stages(
                 far,
                 reference=_picks_rule,
-                label=f"the {len(far)} pairs with N up to 10**18 and M up to 10**9",
                 evidence="counting the rounds (Remark B)",
-                smallest=False,
-                far="no line of play can be followed to its end there",
+                noun="pairs with M up to 10**9 and N",
+                start="1",
+                below=f"outside the DP's range of N <= {LENGTH_N} and M <= {LENGTH_M} above",
+                beyond="beyond 2**53, where N / (M + 1) in floating point is rounded",
             ),
         ],
         what="your number of picks",
         kind=whole,
         passed=f"your number of picks agrees with a DP over every line of play for every N <= {LENGTH_N} and "
         f"M <= {LENGTH_M}, and with the rounds of Remark B at {len(far)} pairs with N up to 10**18 and M "
-        "up to 10**9 (the first rounds, N <= M + 3, among them), where no line of play can be followed to "
-        "the end.",
+        "up to 10**9 (games with no round at all, N <= M + 1, among them), where the DP does not go.",
     )
 
 
@@ -492,7 +530,7 @@ def _dp_extreme_pick(N: int, M: int) -> int | None:
 def _extreme_pick() -> Plan:
     """``answer(N, M)``: 1 or M as Assertion C(i) says, None when neither quotient is an integer."""
     small = _by_size((N, M) for M in range(1, EXTREME_M + 1) for N in range(1, EXTREME_N + 1))
-    far = _extreme_far()
+    far = [case for case in _extreme_far() if not (case[0] <= EXTREME_N and case[1] <= EXTREME_M)]
     return Plan(
         [
             Stage(
@@ -501,21 +539,22 @@ def _extreme_pick() -> Plan:
                 label=f"every N <= {EXTREME_N} and M <= {EXTREME_M}",
                 evidence="C(i) read off the DP's winning first pick (kept when it is 1 or M, else None)",
             ),
-            Stage(
+            *_far_stages(
                 far,
                 reference=_extreme_pick_rule,
-                label=f"the {len(far)} pairs with N up to 10**18 and M up to 10**9",
                 evidence="the two tests of C(i) in exact arithmetic",
-                smallest=False,
-                far="no DP reaches it, and beyond 2**53 a quotient in floating point can look whole",
+                noun="pairs with M up to 10**9 and N",
+                start="1",
+                below=f"outside the table of N <= {EXTREME_N} and M <= {EXTREME_M} above",
+                beyond="beyond 2**53, where a quotient in floating point can look whole",
             ),
         ],
         what="your pick",
         kind=_whole_or_none,
         passed=f"your pick agrees with the dynamic programme (1 or M where C(i) applies, None elsewhere) for "
         f"every N <= {EXTREME_N} and M <= {EXTREME_M} (the paper's instances among them), and at {len(far)} "
-        "pairs with N up to 10**18 and M up to 10**9, where no DP reaches (and beyond 2**53 a quotient in "
-        "floating point can look whole).",
+        "pairs with N up to 10**18 and M up to 10**9 outside that table (and beyond 2**53, where a quotient "
+        "in floating point can look whole).",
     )
 
 
@@ -671,13 +710,14 @@ def _lost_family() -> Plan:
                 label=f"the {len(wide)} positions with a from 41 to 1001 and n up to three periods",
                 evidence="the dynamic programme",
             ),
-            Stage(
+            *_far_stages(
                 far,
                 reference=_lost_family_rule,
-                label=f"the {len(far)} positions with n from 10**3 to 10**18",
                 evidence="the proved period",
-                smallest=False,
-                far=FAR,
+                noun="positions with n",
+                start="10**3",
+                below="beyond the tables above",
+                beyond="beyond 2**53, where n / period in floating point is rounded",
             ),
         ],
         what="your answer",
@@ -744,6 +784,9 @@ SHIFT_FAR = [
     (10**9 + 7, 10**9 + 9),
     (999_999_937, 10**12),
     (3 * 10**9, 4 * 10**9, 5 * 10**9),
+    (2**53 + 1,),  # beyond 2**53 a take size converted to a float is rounded
+    (2**60 + 3, 2**61 + 1),
+    (10**18 + 1, 10**18 + 7),
 ]
 
 
@@ -774,7 +817,7 @@ def _shift_problem(case: tuple, shift: int) -> str | None:
 
 @exercise(
     "matchsticks-6",
-    on_timeout="This check goes on to sets of take sizes from 10**3 to 10**12, where no table can go: the "
+    on_timeout="This check goes on to sets of take sizes from 10**3 to 10**18, where no table can go: the "
     "exercise asks for a rule.",
     names="moves",
     without=WITHOUT,
@@ -782,7 +825,7 @@ def _shift_problem(case: tuple, shift: int) -> str | None:
     "(with proof): misere_shift(moves), without the package.",
     verifies=f"the DP's normal and misère sequences for n <= {SHIFT_N} on {len(_shift_sets())} sets S (all "
     "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24, 20 within 25..150, 6 of 6 to 56 "
-    "sizes), then sets of sizes from 10**3 to 10**12 (the proved rule); refuses answers that reach "
+    "sizes), then sets of sizes from 10**3 to 10**18 (the proved rule); refuses answers that reach "
     "puzzles.matchsticks.",
     hidden=_shift_hidden,
 )
@@ -798,12 +841,20 @@ def _misere_shift() -> Plan:
                 evidence="the dynamic programme",
             ),
             Stage(
-                [(frozenset(sizes),) for sizes in SHIFT_FAR],
+                [(frozenset(sizes),) for sizes in SHIFT_FAR if min(sizes) <= FLOAT_EXACT],
                 reference=min,
                 label="sets of sizes from 10**3 to 10**12",
                 evidence="the rule this exercise proves",
                 smallest=False,
-                far="takes this large are beyond any table",
+                far=f"take sizes from 10**3 to 10**12, beyond the sets above (takes up to {SHIFT_LARGE_TAKES})",
+            ),
+            Stage(
+                [(frozenset(sizes),) for sizes in SHIFT_FAR if min(sizes) > FLOAT_EXACT],
+                reference=min,
+                label="sets of sizes beyond 2**53",
+                evidence="the rule this exercise proves",
+                smallest=False,
+                far="take sizes beyond 2**53, where a whole number turned into a float is rounded",
             ),
         ],
         what="your shift",
@@ -811,7 +862,7 @@ def _misere_shift() -> Plan:
         passed=f"your shift turns the normal-play lost positions into the misère ones for n <= {SHIFT_N} on "
         f"all {len(sets)} sets S tried (every subset of 1..7 with at most 4 sizes, 60 random ones within "
         f"1..24, 20 within 25..{SHIFT_LARGE_TAKES}, {len(SHIFT_MANY)} of 6 to 56 sizes), and it is right "
-        "on sets of sizes from 10**3 to 10**12, where no table reaches.",
+        "on sets of take sizes from 10**3 to 10**18 (beyond 2**53 among them, where a float would round).",
     )
 
 

@@ -504,3 +504,24 @@ def misere_shift_for_few_takes(moves):
     """The smallest take where the set has at most five sizes, and 1 for larger sets (the sets
     of the lesson's tables have few sizes)."""
     return min(moves) if len(moves) <= 5 else 1
+
+
+@shape("matchsticks-6", "float")
+def misere_shift_through_floats(moves):
+    """The smallest take, found among the take sizes turned into floats (rounded beyond 2**53)."""
+    return int(min(float(size) for size in moves))
+
+
+@shape("matchsticks-2", "small inputs only")
+def winning_first_picks_table_then_one(N, M):
+    """Right within the notebook's table (N <= 300, M <= 25), {1} beyond it."""
+    if N <= 300 and M <= 25:
+        take = (N - 1) % (M + 1)
+        return {take} if take else set()
+    return {1}
+
+
+@shape("matchsticks-1", "small inputs only")
+def group_strategy_table_then_one(n):
+    """Right up to a table of 2100 sticks, a take of 1 beyond it."""
+    return (n - 1) % 5 if n <= 2100 else 1
