@@ -473,7 +473,7 @@ def _picks_in_game() -> Plan:
         kind=whole,
         passed=f"your number of picks agrees with a DP over every line of play for every N <= {LENGTH_N} and "
         f"M <= {LENGTH_M}, and with the rounds of Remark B at {len(far)} pairs with N up to 10**18 and M "
-        "up to 10**9 (games with no round at all, N <= M + 1, among them), where the DP does not go.",
+        "up to 10**9 (games with no round at all, N <= M + 1, among them), outside that range.",
     )
 
 
@@ -846,7 +846,8 @@ def _misere_shift() -> Plan:
                 label="sets of sizes from 10**3 to 10**12",
                 evidence="the rule this exercise proves",
                 smallest=False,
-                far=f"take sizes from 10**3 to 10**12, beyond the sets above (takes up to {SHIFT_LARGE_TAKES})",
+                far=f"take sizes from 10**3 to 10**12, beyond the sets above (takes up to "
+                f"{SHIFT_LARGE_TAKES})",
             ),
             Stage(
                 [(frozenset(sizes),) for sizes in SHIFT_FAR if min(sizes) > FLOAT_EXACT],

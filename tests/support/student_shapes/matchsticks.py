@@ -519,9 +519,3 @@ def winning_first_picks_table_then_one(N, M):
         take = (N - 1) % (M + 1)
         return {take} if take else set()
     return {1}
-
-
-@shape("matchsticks-1", "small inputs only")
-def group_strategy_table_then_one(n):
-    """Right up to a table of 2100 sticks, a take of 1 beyond it."""
-    return (n - 1) % 5 if n <= 2100 else 1
