@@ -306,10 +306,38 @@ def test_the_far_stages_hold_float_traps_and_ten_to_the_eighteen(exercise_id):
     from puzzles.course.checker import registration
 
     stages = [stage for stage in registration(exercise_id).plan().stages if not stage.again]
-    assert stages[0].smallest and not any(stage.smallest for stage in stages[1:]) and stages[1].far
-    far = [case[0] for case in stages[1].cases]
+    assert stages[0].smallest and not any(stage.smallest for stage in stages[1:])
+    low, high = stages[1], stages[2]
+    # the far cases below 2**53 are named outside the table; only those beyond 2**53 speak of floats
+    assert all(case[0] <= 2**53 for case in low.cases) and "2**53" not in low.far and "above" in low.far
+    assert all(case[0] > 2**53 for case in high.cases) and "beyond 2**53" in high.far
+    far = [case[0] for case in high.cases]
     for base in (2**53, 2**60, 10**18):
         assert any(base < N < base + 10**5 for N in far), base
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "answer", "place", "where"),
+    [
+        (
+            "matchsticks-1",
+            lambda n: (n - 1) % 5 if n <= 2100 else 1,
+            "n = 10000",
+            "beyond the table of n <= 2000",
+        ),
+        (
+            "matchsticks-2",
+            lambda N, M: ({(N - 1) % (M + 1)} - {0}) if N <= 300 and M <= 25 else {1},
+            "(N, M) = (1, 26)",
+            "outside the table of N <= 300 and M <= 25",
+        ),
+    ],
+)
+def test_a_far_failure_below_two_to_the_53_says_no_word_of_floats(exercise_id, answer, place, where):
+    verdict = rejected(exercise_id, answer, why=place)
+    assert (
+        where in verdict.message and "2**53" not in verdict.message and "no DP reaches" not in verdict.message
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -320,9 +348,11 @@ def test_group_problem_near_misses():
     rejected("matchsticks-1", lambda n: (n - 1) % 4 or 1, why="smallest counterexample at n = 5")  # M = 3
     rejected("matchsticks-1", lambda n: float((n - 1) % 5), why="float")
     floating = lambda n: int((n - 1) - 5 * math.floor((n - 1) / 5))  # noqa: E731
-    verdict = rejected("matchsticks-1", floating, why="a size no table reaches")
+    verdict = rejected(
+        "matchsticks-1", floating, why="beyond 2**53, where n / 5 in floating point is rounded"
+    )
     assert "smallest" not in verdict.message and "right for every winning n <= 2000" in verdict.message
-    rejected("matchsticks-1", lambda n: (n - 1) % 5 if n < 10**12 else 1, why="a size no table reaches")
+    rejected("matchsticks-1", lambda n: (n - 1) % 5 if n < 10**12 else 1, why="beyond the table of n <= 2000")
 
 
 def test_group_problem_lookup_tables():
@@ -414,7 +444,7 @@ def test_picks_in_game_near_misses():
         q = math.floor((N - 1) / (M + 1))
         return 2 * q + 1 + (1 if N - 1 - q * (M + 1) else 0)
 
-    verdict = rejected("matchsticks-3", rounds_in_floats, why="no line of play can be followed")
+    verdict = rejected("matchsticks-3", rounds_in_floats, why="beyond 2**53, where N / (M + 1)")
     assert "smallest" not in verdict.message
 
 
@@ -487,7 +517,7 @@ def test_family_near_misses():
     verdict = rejected("matchsticks-5", lambda n, a: family_lost(n, a) if a <= 40 else False)
     assert "at (n, a) = (0, 41)" in verdict.message and "the dynamic programme" in verdict.message
     verdict = rejected("matchsticks-5", lambda n, a: family_lost(n, a) if n < 10**4 else False)
-    assert "a size no table reaches" in verdict.message and "smallest" not in verdict.message
+    assert "beyond the tables above" in verdict.message and "smallest" not in verdict.message
 
 
 def test_family_lookup_and_own_dp():
@@ -525,8 +555,11 @@ def test_misere_shift_near_misses_and_lookup():
     rejected("matchsticks-6", lambda S: -1, why="a shift is a number of sticks")
     verdict = rejected("matchsticks-6", lambda S: min(S) if min(S) < 100 else 1, why="moves = {119}")
     assert "by the dynamic programme" in verdict.message  # a take of 25..150 among the public sets
-    verdict = rejected("matchsticks-6", lambda S: min(S) if min(S) < 1000 else 1, why="beyond any table")
-    assert "moves = {1000}" in verdict.message
+    verdict = rejected("matchsticks-6", lambda S: min(S) if min(S) < 1000 else 1, why="beyond the sets above")
+    assert "moves = {1000}" in verdict.message and "2**53" not in verdict.message
+    floating = lambda S: int(min(float(size) for size in S))  # noqa: E731
+    verdict = rejected("matchsticks-6", floating, why="moves = {9007199254740993}")
+    assert "beyond 2**53" in verdict.message
     shown = {frozenset((1, 3, 4)): 1, frozenset((2, 3)): 2, frozenset((2, 5, 6)): 2}
     rejected("matchsticks-6", lookup_table(shown, fallback=1))
     rejected("matchsticks-6", lambda S: float(min(S)), why="float")
