@@ -537,6 +537,31 @@ def test_every_tie_set_ties_exactly_and_a_floating_point_sum_misranks_one():
     assert misled == set(floats)
 
 
+def test_the_last_tie_sets_tie_between_different_sizes_and_an_ordered_or_exact_sum_misranks_one():
+    """In the last ENTROPY_TIES_APART sets two of the best guesses have different cell sizes (an
+    equal product of n_i^n_i from other factors), so sorting the sizes or adding the rounded terms
+    with math.fsum does not make the float entropies equal: each such rule takes a wrong guess on
+    one of them at least, and the first six are ties of the same sizes in another order."""
+    from support.student_shapes.mastermind import (
+        entropy_by_fsum,
+        entropy_over_sorted_cells,
+        entropy_sum_of_n_log_n_sorted,
+    )
+
+    def tied_sizes(candidates):
+        counts = cells_by_table(CLASSIC, candidates)
+        rows = [[int(s) for s in row if s] for row in counts]
+        least = min(math.prod(s**s for s in row) for row in rows)
+        return {tuple(sorted(row)) for row in rows if math.prod(s**s for s in row) == least}
+
+    apart = checks.ENTROPY_TIES[-checks.ENTROPY_TIES_APART :]
+    assert all(len(tied_sizes(candidates)) == 1 for candidates in checks.ENTROPY_TIES[: -len(apart)])
+    assert all(len(tied_sizes(candidates)) >= 2 for candidates in apart)
+    rules = [entropy_over_sorted_cells, entropy_by_fsum, entropy_sum_of_n_log_n_sorted]
+    for rule in rules:
+        assert any(rule(candidates) != entropy_by_scan(candidates) for candidates in apart), rule.__name__
+
+
 def test_every_near_tie_set_is_won_by_a_product_and_misranked_by_rounding():
     """On each near-tie set the exact rule's guess has a strictly smaller product than the guess of
     some rounded or tolerant float rule (so the float rule is wrong there, in integers), and each of
