@@ -222,7 +222,7 @@ def _feedback() -> Plan:
 def _replies_in_game(pegs: int, colours: int) -> int:
     """The replies (b, w) that occur with p pegs and c colours, from the package's count and list of
     the replies a game with p pegs can give (``number_of_feedbacks``, ``feedback_pairs``): every one
-    of them with three colours or more, those with an even white count with two (on the pegs that
+    of them from three colours on, those with an even white count with two (on the pegs that
     are not black the guess and the secret swap colours), only the win with one."""
     if colours < 2:
         return 1
