@@ -148,6 +148,8 @@ def _score(value: Any) -> str | None:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         return "not a pair: a tuple (black, white) of two integers is asked"
     for part in value:
+        if isinstance(part, float):
+            return f"a pair holding {show(part)}, a float: black and white are counts of pegs, asked as int"
         if (problem := whole(part)) is not None:
             return f"a pair holding {show(part)}, {problem}"
     return None

@@ -240,7 +240,8 @@ def test_feedback_near_misses():
         whites_without_multiplicity,
         why="smallest counterexample at (guess, secret) = ('11', '11'): your feedback gives (2, -1)",
     )
-    rejected("mastermind-1", lambda g, s: tuple(float(v) for v in by_hand(g, s)), why="a float")
+    verdict = rejected("mastermind-1", lambda g, s: tuple(float(v) for v in by_hand(g, s)), why="a float")
+    assert "counts of pegs, asked as int" in verdict.message and "use //" not in verdict.message
     rejected(
         "mastermind-1",
         lambda g, s: list(by_hand(g, s)) + [0],
