@@ -215,6 +215,14 @@ class Exercise:
     on_timeout: str = ""
     hidden: Callable[[random.Random], list[Stage]] | None = None
 
+    @property
+    def said_without(self) -> str:
+        """The modules the exercise is to be done without, in a verdict: as the exercise lists
+        them, without the unit's own checks that ``exercise`` adds (a student never met them)."""
+        own = _unit_module(self.exercise_id)
+        named = [module for module in self.without if module != own] or list(self.without)
+        return ", ".join(named) or "the course package"
+
     def plan(self, seed: int | None = None) -> Plan:
         """The public plan (``seed=None``: what the notebook's check runs), or with an integer
         ``seed`` the public stages followed by the hidden ones drawn with ``random.Random(seed)``."""
@@ -729,7 +737,7 @@ def _at(plan: Plan, stage: Stage, case: tuple, entry: Exercise) -> str:
 def _raised_message(event: probes.Raised, where: str, what: str, entry: Exercise) -> str:
     if event.kind == "package":
         return (
-            f"this exercise is to be done without {', '.join(entry.without) or 'the course package'}, and "
+            f"this exercise is to be done without {entry.said_without}, and "
             f"{what} reached {event.message.rsplit('reached ', 1)[-1]} ({where}). "
             "Write the computation yourself."
         )
@@ -1043,7 +1051,7 @@ def verify(exercise_id: str, answer: Any, seed: int | None = None) -> Verdict:
             return Verdict(
                 exercise_id,
                 "incorrect",
-                f"this exercise is to be done without {', '.join(entry.without)}, and your answer uses "
+                f"this exercise is to be done without {entry.said_without}, and your answer uses "
                 f"{used}. Write the computation yourself.",
             )
     try:

@@ -148,6 +148,8 @@ def _score(value: Any) -> str | None:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         return "not a pair: a tuple (black, white) of two integers is asked"
     for part in value:
+        if isinstance(part, float):
+            return f"a pair holding {show(part)}, a float: black and white are counts of pegs, asked as int"
         if (problem := whole(part)) is not None:
             return f"a pair holding {show(part)}, {problem}"
     return None
@@ -222,7 +224,7 @@ def _feedback() -> Plan:
 def _replies_in_game(pegs: int, colours: int) -> int:
     """The replies (b, w) that occur with p pegs and c colours, from the package's count and list of
     the replies a game with p pegs can give (``number_of_feedbacks``, ``feedback_pairs``): every one
-    of them with three colours or more, those with an even white count with two (on the pegs that
+    of them from three colours on, those with an even white count with two (on the pegs that
     are not black the guess and the secret swap colours), only the win with one."""
     if colours < 2:
         return 1
@@ -579,10 +581,14 @@ def _knuth_guess() -> Plan:
 # -- 9. the entropy rule, exactly (lesson II) --------------------------------------------------------
 
 # Sets of the classic game on which the best entropy is reached by several guesses (an exact tie
-# of the products of n_i^n_i) and a sum of floating-point terms in the order of ``partition_sizes``
-# ranks them by a rounding error, not by the tie rule: -sum p log2 p, sum p ln p, sum n_i log2 n_i
-# each fail on one of them at least. Found by a search over the cells of the entropy strategy's
-# tree and of random guesses (the tests confirm both properties).
+# of the products of n_i^n_i) and a sum of floating-point terms ranks them by a rounding error, not
+# by the tie rule. In the first six the tied guesses have the same cell sizes in another order, and
+# a sum in the order of ``partition_sizes`` (-sum p log2 p, sum p ln p, sum n_i log2 n_i) fails on
+# one of them at least; in the last three (``ENTROPY_TIES_APART``) the tied cell sizes differ
+# (4+2+1+1+1+1+1+1 and 2+2+2+2+2+1+1 both give 1024), so the float terms differ too, and a sum over
+# the sizes sorted either way, or ``math.fsum`` of the terms, fails on one of them at least. Found by
+# a search over the cells of random guesses and random sets (the tests confirm both properties).
+ENTROPY_TIES_APART = 3
 ENTROPY_TIES: list[tuple[str, ...]] = [
     tuple("1365 1563 3561 3615 5136 6351".split()),
     tuple("1145 1153 1154 3115 3145 3154 5113 5114 5143".split()),
@@ -600,6 +606,19 @@ ENTROPY_TIES: list[tuple[str, ...]] = [
             "1112 1132 1142 1151 1153 1154 1312 1332 1342 1351 1353 1354 1412 1432 1442 1451 1453 1454 2221 "
             "2335 2345 2435 2445 3115 3135 3145 3221 3315 3415 3655 4115 4135 4145 4221 4315 4415 4655 5222 "
             "5223 5224 5563 5564 5566 5635 5645 5655 6355 6455 6655"
+        ).split()
+    ),
+    tuple("1116 1151 1155 1166 1226 1353 1422 1424 1433 1443 1553 1626".split()),
+    tuple(
+        (
+            "1344 1355 1541 2256 2434 2636 2651 3233 3665 4134 4146 4262 4311 4454 5135 6352 6414 6434 6465 "
+            "6565"
+        ).split()
+    ),
+    tuple(
+        (
+            "1246 1255 1265 1415 1442 1535 1541 2156 2164 2233 2521 2633 2663 3144 3146 3155 3165 3322 4115 "
+            "5313 6135 6142 6326"
         ).split()
     ),
 ]
@@ -736,7 +755,9 @@ def _entropy_hidden(draw: random.Random) -> list[Stage]:
     ),
     verifies=(
         f"{len(ENTROPY_TIES)} sets where the best guesses tie exactly and a floating-point sum ranks "
-        f"them by rounding, {len(ENTROPY_NEAR_TIES)} sets where the best guess wins by less than 10^-3 bits "
+        f"them by rounding ({ENTROPY_TIES_APART} of them ties between different cell sizes, where a sum "
+        f"in sorted order or math.fsum of the terms ranks them by rounding too), "
+        f"{len(ENTROPY_NEAR_TIES)} sets where the best guess wins by less than 10^-3 bits "
         "(a rounded or tolerant float comparison takes another), 10 cells the entropy strategy meets and "
         "8 arbitrary sets of 2 to 25 codes; a wrong guess is told both partitions, whether the entropies "
         "tie exactly, and which is a candidate; refuses answers that reach puzzles.mastermind.heuristics"
@@ -761,8 +782,10 @@ def _entropy_guess() -> Plan:
         build=lambda case: (_unsorted(case[0]),),
         passed=(
             f"your guess is the entropy rule's on {len(ENTROPY_TIES)} sets where the best guesses tie "
-            f"exactly (a floating-point sum breaks those ties by rounding), {len(ENTROPY_NEAR_TIES)} sets "
-            "where it wins by less than 10^-3 bits (rounding or a tolerance misses it), "
+            f"exactly ({ENTROPY_TIES_APART} of them between different cell sizes; a floating-point sum, "
+            f"in any order or by math.fsum, can break such ties by rounding), {len(ENTROPY_NEAR_TIES)} sets "
+            "where it wins by less than 10^-3 bits (an entropy rounded to 4 decimals or compared within "
+            "10^-3 misses it), "
             f"{len(met)} cells of the entropy "
             f"strategy and {len(arbitrary)} arbitrary sets of {small}."
         ),

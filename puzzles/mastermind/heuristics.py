@@ -119,9 +119,9 @@ def obviously_optimal_guess(game: Game, candidates: Iterable[str | int]) -> str 
 
     Koyama and Lai's obviously-optimal guess: from the candidates it reveals one secret with one
     guess and every other with two, the least possible; from outside it reveals all with two.
-    A candidate can do it only for at most as many candidates as the game has replies (p(p+3)/2
-    with three colours or more), a code outside them for one fewer (none of them gets the win);
-    the lowest separating candidate is returned, else the lowest separating code.
+    A candidate can do it only for at most as many candidates as the game has replies (at most
+    p(p+3)/2), a code outside them for one fewer (none of them gets the win); the lowest
+    separating candidate is returned, else the lowest separating code.
     """
     found = _obvious(check_game(game), game._candidate_indices(candidates))
     return None if found is None else game.code(found)

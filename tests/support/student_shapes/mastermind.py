@@ -280,6 +280,30 @@ def entropy_in_nats(candidates):
     return _entropy_guess(candidates, lambda sizes: sum(s / n * math.log(s / n) for s in sizes))
 
 
+@shape("mastermind-9", "float")
+def entropy_over_sorted_cells(candidates):
+    """Sums -p log2 p in floating point over the cell sizes sorted, so that guesses with the same
+    sizes in another order tie: guesses with different sizes and an equal product of n_i^n_i
+    (4+2+1+1+1+1+1+1 and 2+2+2+2+2+1+1 of 12) still differ in the last bit."""
+    n = len(candidates)
+    return _entropy_guess(candidates, lambda sizes: -sum(-s / n * math.log2(s / n) for s in sorted(sizes)))
+
+
+@shape("mastermind-9", "float")
+def entropy_by_fsum(candidates):
+    """Adds the float terms -p log2 p with math.fsum: the sum is exact, but the terms were rounded,
+    and two different partitions with an equal product of n_i^n_i round differently."""
+    n = len(candidates)
+    return _entropy_guess(candidates, lambda sizes: -math.fsum(-s / n * math.log2(s / n) for s in sizes))
+
+
+@shape("mastermind-9", "float")
+def entropy_sum_of_n_log_n_sorted(candidates):
+    """Compares sum n_i log2 n_i (the hint's form) in floating point over the sorted sizes: the
+    rounding of the partial sums can still tell two different partitions with equal products apart."""
+    return _entropy_guess(candidates, lambda sizes: sum(s * math.log2(s) for s in sorted(sizes)))
+
+
 def _bits(sizes):
     n = sum(sizes)
     return -sum(s / n * math.log2(s / n) for s in sizes)
