@@ -62,6 +62,13 @@ MANY_EGGS, MANY_SIZES = 6, 400  # n and k ranges of the n-egg checks
 WITHOUT = "puzzles.egg"
 
 
+def _exercise(exercise_id: str, *, on_timeout: str, **details: Any) -> Callable:
+    """``exercise`` with the time-out advice given after a RecursionError or a MemoryError too:
+    every egg exercise asks for a formula, so the general advice (a table filled from the smallest
+    case up) is not its route, and the sizes a table or a recursion cannot reach are the reason."""
+    return exercise(exercise_id, on_timeout=on_timeout, on_limits=on_timeout, **details)
+
+
 @cache
 def _worst(n_max: int, k_max: int) -> DPTable:
     return worst_case_table(n_max, k_max)
@@ -215,7 +222,7 @@ def _shown_drops(drops: range | set) -> str:
     return format_set(drops)
 
 
-@exercise(
+@_exercise(
     "egg-11",
     names="k",
     without=WITHOUT,
@@ -302,7 +309,7 @@ def _largest_hidden(draw: random.Random) -> list[Stage]:
     ]
 
 
-@exercise(
+@_exercise(
     "egg-12",
     names="n, t",
     without=WITHOUT,
@@ -351,7 +358,7 @@ def _ends(drops: range) -> tuple[int, int]:
     return drops.start, drops.stop - 1
 
 
-@exercise(
+@_exercise(
     "egg-1",
     names="k",
     without=WITHOUT,
@@ -377,7 +384,7 @@ def _optimal_drop_range() -> Plan:
     )
 
 
-@exercise(
+@_exercise(
     "egg-2",
     names="k",
     without=WITHOUT,
@@ -468,7 +475,7 @@ def _two_egg_total_stages() -> list[Stage]:
     return [dp_stage, far_stage, again_stage]
 
 
-@exercise(
+@_exercise(
     "egg-3",
     names="k",
     without=WITHOUT,
@@ -515,7 +522,7 @@ def _robust_problem(where: str, x: int, x_drops: range, y_drops: range, names: s
     return f"{where} your drop {x} is optimal in neither scenario ({sets})."
 
 
-@exercise(
+@_exercise(
     "egg-4",
     names="k",
     without=WITHOUT,
@@ -598,7 +605,7 @@ def _laplace_penalty_closed(k: int) -> int:
     return worst_cost - _two_egg_total(k)
 
 
-@exercise(
+@_exercise(
     "egg-5",
     names="k",
     without=WITHOUT,
@@ -873,7 +880,7 @@ PAST_FLOATS_LISTED = (
 FLOAT_ADVICE = "a float no longer holds every integer: compute in integers (math.isqrt, math.comb)"
 
 
-@exercise(
+@_exercise(
     "egg-13",
     names="n, k",
     without=WITHOUT,
@@ -925,7 +932,7 @@ def _many_egg_trials() -> Plan:
     )
 
 
-@exercise(
+@_exercise(
     "egg-14",
     names="n, k",
     without=WITHOUT,
@@ -995,7 +1002,7 @@ def _nature_counts_table() -> dict[tuple[int, int], tuple[int, int, int]]:
     return counts
 
 
-@exercise(
+@_exercise(
     "egg-10",
     names="n, k",
     without=WITHOUT,
@@ -1070,7 +1077,7 @@ def _rep_hidden(draw: random.Random) -> list[Stage]:
 REP_LARGEST = max(_rep_theorem(j, n) for j, n in REP_FAR)
 
 
-@exercise(
+@_exercise(
     "egg-6",
     names="j, n",
     without=WITHOUT,
@@ -1147,7 +1154,7 @@ def _laplace_total(n: int, k: int) -> Fraction:
     return Fraction(laplace_numerator(n, k), k + 1)
 
 
-@exercise(
+@_exercise(
     "egg-7",
     names="n, k",
     without=WITHOUT,
@@ -1172,7 +1179,7 @@ def _laplace_from_rep() -> Plan:
     )
 
 
-@exercise(
+@_exercise(
     "egg-8",
     names="n, k",
     without=WITHOUT,
@@ -1251,7 +1258,7 @@ def _robust_few(case: tuple, x: int) -> str | None:
     return _robust_far(case, x, f"beyond the states played, n <= {ROBUST_EGGS} and k <= {ROBUST_SIZES}")
 
 
-@exercise(
+@_exercise(
     "egg-9",
     names="n, k",
     without=WITHOUT,
