@@ -927,7 +927,7 @@ def _many_egg_trials() -> Plan:
         what="your W(n,k)",
         kind=whole,
         passed=f"your W(n,k) is right for every n <= 8 and k <= 600, by the dynamic programme, and at the "
-        f"{_few_heights_label(8, 600)}, at {MANY_FAR}, and at the {len(_past_floats())} {PAST_FLOATS}, "
+        f"{_few_heights_label(8, 600)}; at {MANY_FAR}; and at the {len(_past_floats())} {PAST_FLOATS}, "
         "where no DP can go, by the closed form.",
     )
 
