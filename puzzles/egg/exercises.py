@@ -707,8 +707,9 @@ def _few_heights_label(eggs: int, sizes: int) -> str:
         else ""
     )
     return (
-        f"{len(_few_heights(eggs, sizes))} states below 10**3 that the table misses: n = {eggs + 1} to 64"
-        f"{ends}, and n <= {eggs} from k = {sizes + 1} to {FEW_HEIGHTS}"
+        f"{len(_few_heights(eggs, sizes))} states below 10**3 that the table misses: n = {eggs + 1} to 64 at "
+        f"about a dozen sizes from 1 to {FEW_HEIGHTS}{ends}, and n <= {eggs} at block ends between k = "
+        f"{sizes + 1} and {FEW_HEIGHTS}"
     )
 
 
