@@ -214,6 +214,7 @@ class Exercise:
     summary: dict[str, str] = field(default_factory=dict)
     on_timeout: str = ""
     hidden: Callable[[random.Random], list[Stage]] | None = None
+    on_limits: str = ""
 
     @property
     def said_without(self) -> str:
@@ -302,6 +303,7 @@ def exercise(
     verifies: str = "",
     on_timeout: str = "",
     hidden: Callable[[random.Random], list[Stage]] | None = None,
+    on_limits: str = "",
 ) -> Callable:
     """Register ``make_plan() -> Plan`` under ``exercise_id``.
 
@@ -310,7 +312,9 @@ def exercise(
     answer must not reach (``"puzzles.egg"``: the whole unit; the unit's own ``exercises``
     module, which holds the references, is added to any list that does not cover it); ``asks``
     and ``verifies`` are a line each for the table of exercises; ``on_timeout`` is the advice
-    added when the answer runs out of time; ``hidden(draw)`` returns the stages
+    added when the answer runs out of time; ``on_limits`` the exercise's own advice after a
+    RecursionError or a MemoryError (where the general advice, a table filled from the smallest
+    case up, is not the exercise's route); ``hidden(draw)`` returns the stages
     (``hidden_stage``) a grading with a seed adds after the public ones, drawn with the
     ``random.Random`` it is given.
     """
@@ -334,6 +338,7 @@ def exercise(
             summary={"asks": asks, "verifies": verifies},
             on_timeout=on_timeout,
             hidden=hidden,
+            on_limits=on_limits,
         )
         return make_plan
 
@@ -734,6 +739,17 @@ def _at(plan: Plan, stage: Stage, case: tuple, entry: Exercise) -> str:
     return f"at {place(case, entry.names)}{drawn}"
 
 
+TIME_MEASURED = (
+    "(The {limit:g} s are your answer's own computing time, its processor seconds summed over the cases "
+    "asked. The wait on the clock is longer: the check's own work adds to it, and so do other programs "
+    "sharing a busy machine.)"
+)
+RECURSION_ADVICE = (
+    "Where the exercise allows a table, fill it from the smallest case up (a loop, not nested calls); "
+    "where it asks for a formula, no recursion over the sizes reaches the largest ones the check asks."
+)
+
+
 def _raised_message(event: probes.Raised, where: str, what: str, entry: Exercise) -> str:
     if event.kind == "package":
         return (
@@ -744,12 +760,12 @@ def _raised_message(event: probes.Raised, where: str, what: str, entry: Exercise
     if event.kind == "program":
         return f"{event.message} ({where})."
     if event.kind == "memory":
-        return f"{what} ran out of the memory a check allows (MemoryError, {where})."
+        advice = f" {entry.on_limits}" if entry.on_limits else ""
+        return f"{what} ran out of the memory a check allows (MemoryError, {where}).{advice}"
     if event.kind == "recursion":
         return (
             f"{what} recursed too deeply (RecursionError, {where}): the calls nested past Python's "
-            "limit, and a memo does not make them shallower. Turn the recursion into a loop (an explicit "
-            "stack, or a table filled from the smallest case up)."
+            f"limit, and a memo does not make them shallower. {entry.on_limits or RECURSION_ADVICE}"
         )
     if event.kind == "exit":
         return f"{what} called sys.exit({event.message}) ({where}); return the value instead."
@@ -1129,4 +1145,7 @@ def _printed(verdict: Verdict) -> str:
             lines.append(f"Your answer took {_seconds(verdict.seconds)} of its {verdict.time_limit:g} s.")
         elif "took longer than" not in verdict.message:
             lines.append(f"(The check allows your answer {verdict.time_limit:g} s.)")
+        else:
+            measured = TIME_MEASURED.format(limit=verdict.time_limit)
+            lines.append(textwrap.fill(measured, width=VERDICT_WIDTH, break_long_words=False))
     return "\n".join(lines)

@@ -19,6 +19,7 @@ sizes, or a formula fitted to them, does not pass there.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -59,6 +60,13 @@ __all__: list[str] = []
 TWO_EGG_SIZES = 2000  # k range of the two-egg checks
 MANY_EGGS, MANY_SIZES = 6, 400  # n and k ranges of the n-egg checks
 WITHOUT = "puzzles.egg"
+
+
+def _exercise(exercise_id: str, *, on_timeout: str, **details: Any) -> Callable:
+    """``exercise`` with the time-out advice given after a RecursionError or a MemoryError too:
+    every egg exercise asks for a formula, so the general advice (a table filled from the smallest
+    case up) is not its route, and the sizes a table or a recursion cannot reach are the reason."""
+    return exercise(exercise_id, on_timeout=on_timeout, on_limits=on_timeout, **details)
 
 
 @cache
@@ -171,6 +179,13 @@ def _two_egg_stages(
     """The DP's range from k = ``smallest`` up (0 where the exercise asks for k = 0 too), then the
     sizes no table reaches, then small sizes again: an answer that keeps what it found between
     calls (a t that only grows) is wrong there."""
+
+    def again_judge(case: tuple, value: Any) -> str | None:
+        """``dp_judge``'s sentence, saying that this small size came after the large ones."""
+        (k,) = case
+        problem = dp_judge(case, value)
+        return None if problem is None else problem.replace(f"at k = {k}", f"at k = {k} ({AGAIN_FAR})", 1)
+
     return [
         Stage(
             [(k,) for k in range(smallest, TWO_EGG_SIZES + 1)],
@@ -191,7 +206,7 @@ def _two_egg_stages(
         Stage(
             [(k,) for k in again],
             reference=dp_reference,
-            judge=dp_judge,
+            judge=None if dp_judge is None else again_judge,
             label="small sizes asked again after the large ones",
             evidence="the dynamic programme",
             smallest=False,
@@ -207,7 +222,7 @@ def _shown_drops(drops: range | set) -> str:
     return format_set(drops)
 
 
-@exercise(
+@_exercise(
     "egg-11",
     names="k",
     without=WITHOUT,
@@ -294,7 +309,7 @@ def _largest_hidden(draw: random.Random) -> list[Stage]:
     ]
 
 
-@exercise(
+@_exercise(
     "egg-12",
     names="n, t",
     without=WITHOUT,
@@ -343,7 +358,7 @@ def _ends(drops: range) -> tuple[int, int]:
     return drops.start, drops.stop - 1
 
 
-@exercise(
+@_exercise(
     "egg-1",
     names="k",
     without=WITHOUT,
@@ -369,7 +384,7 @@ def _optimal_drop_range() -> Plan:
     )
 
 
-@exercise(
+@_exercise(
     "egg-2",
     names="k",
     without=WITHOUT,
@@ -402,9 +417,10 @@ def _two_egg_total(k: int) -> int:
 
 def _total_problem(k: int, value: Any, expected: int, where: str, evidence: str) -> str | None:
     """egg-3's verdict at one size: the quantity first (L(2,k) = N(k)/(k+1) returned in place of N(k)
-    is named as such), then the type, then the value."""
+    is named as such, for a Fraction or a float: an integer that happens to equal L(2,k) at one k,
+    as N(1) = 1 does, is not diagnosed so), then the type, then the value."""
     said = f"{where} your N(k) gives {show(value)}"
-    if isinstance(value, (int, Fraction, float)) and not isinstance(value, bool) and k > 0:
+    if isinstance(value, (Fraction, float)) and k > 0:
         exact = Fraction(value) if not isinstance(value, float) or value == value else None
         if exact is not None and exact != expected and exact * (k + 1) == expected:
             return (
@@ -425,7 +441,8 @@ def _two_egg_total_stages() -> list[Stage]:
 
     def by_dp(case: tuple, value: Any) -> str | None:
         (k,) = case
-        return _total_problem(k, value, int(dp.value[2, k]), f"at k = {k}", "the dynamic programme")
+        where = f"at k = {k}" if k else f"at k = 0 (asked after k = 1..{TWO_EGG_SIZES})"
+        return _total_problem(k, value, int(dp.value[2, k]), where, "the dynamic programme")
 
     def beyond(case: tuple, value: Any) -> str | None:
         (k,) = case
@@ -458,7 +475,7 @@ def _two_egg_total_stages() -> list[Stage]:
     return [dp_stage, far_stage, again_stage]
 
 
-@exercise(
+@_exercise(
     "egg-3",
     names="k",
     without=WITHOUT,
@@ -505,7 +522,7 @@ def _robust_problem(where: str, x: int, x_drops: range, y_drops: range, names: s
     return f"{where} your drop {x} is optimal in neither scenario ({sets})."
 
 
-@exercise(
+@_exercise(
     "egg-4",
     names="k",
     without=WITHOUT,
@@ -588,7 +605,7 @@ def _laplace_penalty_closed(k: int) -> int:
     return worst_cost - _two_egg_total(k)
 
 
-@exercise(
+@_exercise(
     "egg-5",
     names="k",
     without=WITHOUT,
@@ -634,8 +651,8 @@ def _block_ends(n: int, k: int) -> set[int]:
 def _many_egg_sizes_beyond_dp() -> list[tuple[int, int]]:
     """(n, k) from about 10**3 to 2**50 + 1: block ends near 10**9, 10**12 and 10**15, random sizes,
     k = 2**49, 2**50 give or take one with 50 eggs, the end of bisection's reach k = 2**(n+1) - 2,
-    2**(n+1) - 1 for n = 9, 20, 48, 49, and more eggs than the DP's table (n = 7..64) at sizes
-    10**3 to 10**8."""
+    2**(n+1) - 1 for every n = 9..49, and more eggs than the DP's table (n = 7..64) at sizes
+    10**3 to 10**8. (Sizes below 10**3 with many eggs: ``_few_heights``.)"""
     cases: set[tuple[int, int]] = set()
     for n in MANY_BEYOND_EGGS:
         for top in (10**9, 10**12, BEYOND_DP):
@@ -644,7 +661,7 @@ def _many_egg_sizes_beyond_dp() -> list[tuple[int, int]]:
     for n in (2, 3, 4, 6):
         cases |= {(n, draw.randrange(10**13, BEYOND_DP)) for _ in range(4)}
     cases |= {(50, 2**49 + d) for d in (-1, 0, 1)} | {(50, 2**50 + d) for d in (-1, 0, 1)}
-    cases |= {(n, 2 ** (n + 1) - d) for n in (9, 20, 48, 49) for d in (1, 2)}
+    cases |= {(n, 2 ** (n + 1) - d) for n in range(9, 50) for d in (1, 2)}
     for _ in range(8):
         n, k = draw.randint(7, 64), int(10 ** draw.uniform(3, 8))
         cases |= {(n, k)} | {(n, end) for end in _block_ends(n, k)}
@@ -658,9 +675,50 @@ MANY_UP_TO = f"up to {_powers(MANY_LARGEST)}"  # the largest size the many-egg c
 MANY_FAR = (
     f"{len(MANY_BEYOND_SIZES)} sizes from {_powers(MANY_SMALLEST)} to {_powers(MANY_LARGEST)} with n up to "
     f"{max(n for n, _ in MANY_BEYOND_SIZES)} (block ends, random sizes, k = 2**49 and 2**50 give or take "
-    "one, k = 2**(n+1) - 1, more eggs than the DP's table)"
+    "one, k = 2**(n+1) - 2 and 2**(n+1) - 1 for n = 9 to 49, more eggs than the DP's table)"
 )
+
+
+FEW_HEIGHTS = 999  # the largest size of the stage "many eggs, few heights"
+
+
+def _few_heights(eggs: int, sizes: int) -> list[tuple[int, int]]:
+    """(n, k) below 10**3 that a DP table of ``eggs`` eggs and ``sizes`` heights misses: n = eggs + 1
+    to 64 at k = 1, 2, 3, 4, 6, 10, 31, 100, 300, 600, 999 and at the end of bisection's reach
+    k = 2**(n+1) - 2, 2**(n+1) - 1 (and 2**(n+1)) where below 10**3; and n <= eggs at sizes from
+    sizes + 1 to 999 (block ends near 700 and 999)."""
+    cases = set()
+    for n in range(eggs + 1, 65):
+        ends = {2 ** (n + 1) - d for d in (2, 1, 0)}
+        cases |= {
+            (n, k) for k in {1, 2, 3, 4, 6, 10, 31, 100, 300, 600, FEW_HEIGHTS} | ends if k <= FEW_HEIGHTS
+        }
+    for n in range(1, eggs + 1):
+        near = _block_ends(n, 700) | _block_ends(n, FEW_HEIGHTS) | {sizes + 1, FEW_HEIGHTS}
+        cases |= {(n, k) for k in near if sizes < k <= FEW_HEIGHTS}
+    return sorted(cases)
+
+
+def _few_heights_label(eggs: int, sizes: int) -> str:
+    reach = [n for n in range(eggs + 1, 65) if 2 ** (n + 1) - 1 <= FEW_HEIGHTS]  # bisection's end below 10**3
+    ends = (
+        f" (k = 2**(n+1) - 2 and 2**(n+1) - 1 for n = {', '.join(map(str, reach))} among them)"
+        if reach
+        else ""
+    )
+    return (
+        f"{len(_few_heights(eggs, sizes))} states below 10**3 that the table misses: n = {eggs + 1} to 64 at "
+        f"about a dozen sizes from 1 to {FEW_HEIGHTS}{ends}, and n <= {eggs} at block ends between k = "
+        f"{sizes + 1} and {FEW_HEIGHTS}"
+    )
+
+
+def _few_heights_far(eggs: int, sizes: int) -> str:
+    return f"beyond the dynamic programme's table, n <= {eggs} and k <= {sizes}"
+
+
 MANY_RANGE = f"every n <= {MANY_EGGS} and k <= {MANY_SIZES}"
+MANY_FEW = _few_heights_label(MANY_EGGS, MANY_SIZES)
 MOST_OPTIMAL_DROPS = max(len(worst_case_drops(n, k)) for n, k in MANY_BEYOND_SIZES)  # X(64, 2**50)
 MANY_ON_TIMEOUT = (
     f"This check goes on to sizes up to {_powers(MANY_LARGEST)}, where no DP table and no walk over the "
@@ -720,8 +778,12 @@ def _many_stages(
     dp_judge=None,
     far_judge=None,
     far: str = "no table reaches it",
+    few: tuple[int, int] | None = (MANY_EGGS, MANY_SIZES),
+    few_judge=None,
 ) -> list[Stage]:
-    return [
+    """The DP's table from the smallest state up; then, with ``few`` = (eggs, sizes) of that table,
+    the states below 10**3 it misses (many eggs, few heights); then the sizes no table reaches."""
+    stages = [
         Stage(
             _many_egg_cases() if small_cases is None else small_cases,
             reference=dp_reference,
@@ -729,6 +791,21 @@ def _many_stages(
             label=small_range,
             evidence="the dynamic programme",
         ),
+    ]
+    if few is not None:
+        stages.append(
+            Stage(
+                _few_heights(*few),
+                reference=closed_reference,
+                judge=few_judge or far_judge,
+                label=f"the {_few_heights_label(*few)}",
+                evidence=big_evidence,
+                smallest=False,
+                far=_few_heights_far(*few),
+            )
+        )
+    return [
+        *stages,
         Stage(
             MANY_BEYOND_SIZES if big_cases is None else big_cases,
             reference=closed_reference,
@@ -804,7 +881,7 @@ PAST_FLOATS_LISTED = (
 FLOAT_ADVICE = "a float no longer holds every integer: compute in integers (math.isqrt, math.comb)"
 
 
-@exercise(
+@_exercise(
     "egg-13",
     names="n, k",
     without=WITHOUT,
@@ -812,7 +889,8 @@ FLOAT_ADVICE = "a float no longer holds every integer: compute in integers (math
     asks="Theorem 6 at work: W(n, k) from the rep counts (binomial sums), fast enough for k "
     f"{MANY_UP_TO} and any n, without the DP or the package",
     verifies=f"equals W(n,k) from the DP (17) for n <= 8 and k <= 600, and the package's closed form "
-    f"at {MANY_FAR} and at {PAST_FLOATS_LISTED}; refuses floats and answers that reach puzzles.egg",
+    f"at n = 9 to 64 below 10**3, at {MANY_FAR} and at {PAST_FLOATS_LISTED}; refuses floats and answers "
+    "that reach puzzles.egg",
     hidden=_many_egg_hidden(lambda n, k: worst_case_trials(n, k)),
 )
 def _many_egg_trials() -> Plan:
@@ -822,6 +900,7 @@ def _many_egg_trials() -> Plan:
         worst_case_trials,
         small_cases=[(n, k) for n in range(1, 9) for k in range(1, 601)],
         small_range="every n <= 8 and k <= 600",
+        few=(8, 600),
     )
     label = f"the {len(_past_floats())} {PAST_FLOATS}"
     stages.append(
@@ -848,13 +927,13 @@ def _many_egg_trials() -> Plan:
         stages,
         what="your W(n,k)",
         kind=whole,
-        passed=f"your W(n,k) is right for every n <= 8 and k <= 600, by the dynamic programme, and at "
-        f"{MANY_FAR}, and at the {len(_past_floats())} {PAST_FLOATS}, where no DP can go, by the closed "
-        "form.",
+        passed=f"your W(n,k) is right for every n <= 8 and k <= 600, by the dynamic programme, and at the "
+        f"{_few_heights_label(8, 600)}; at {MANY_FAR}; and at the {len(_past_floats())} {PAST_FLOATS}, "
+        "where no DP can go, by the closed form.",
     )
 
 
-@exercise(
+@_exercise(
     "egg-14",
     names="n, k",
     without=WITHOUT,
@@ -863,7 +942,7 @@ def _many_egg_trials() -> Plan:
     asks="Lemma 18, corrected: X(n, k), every optimal first drop of the worst case, as a range from "
     f"rep and First, for k {MANY_UP_TO}, without the DP or the package",
     verifies=f"equals X(n,k) from the DP (19) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
-    f"closed form at {MANY_FAR}; refuses answers that reach puzzles.egg",
+    f"closed form at n = 7 to 64 below 10**3 and at {MANY_FAR}; refuses answers that reach puzzles.egg",
     hidden=_many_egg_hidden(lambda n, k: worst_case_drops(n, k)),
 )
 def _many_egg_drops() -> Plan:
@@ -874,8 +953,8 @@ def _many_egg_drops() -> Plan:
         kind=_drops_kind,
         same=_same_drops,
         shown=_shown_given_drops,
-        passed=f"your X(n,k) is right for {MANY_RANGE}, by the dynamic programme, and at {MANY_FAR}, by the "
-        "closed form.",
+        passed=f"your X(n,k) is right for {MANY_RANGE}, by the dynamic programme, and at the {MANY_FEW}; "
+        f"and at the {MANY_FAR}, by the closed form.",
     )
 
 
@@ -924,7 +1003,7 @@ def _nature_counts_table() -> dict[tuple[int, int], tuple[int, int, int]]:
     return counts
 
 
-@exercise(
+@_exercise(
     "egg-10",
     names="n, k",
     without=WITHOUT,
@@ -936,7 +1015,8 @@ def _nature_counts_table() -> dict[tuple[int, int], tuple[int, int, int]]:
     asks="the structure of Mother Nature's replies to optimal drops (Sniedovich, Exercise 10): how many "
     f"x in X(n,k) she answers 'survive', 'either', 'break', from rep and First, for k {MANY_UP_TO}",
     verifies=f"the three counts equal those of Lemma 19 on the DP over X(n,k) for n <= {MANY_EGGS} and "
-    f"k <= {MANY_SIZES}, and the window structure at {MANY_FAR}, where X(n,k) holds up to "
+    f"k <= {MANY_SIZES}, and the window structure at n = 7 to 64 below 10**3 and at {MANY_FAR}, where "
+    "X(n,k) holds up to "
     f"{_powers(MOST_OPTIMAL_DROPS)} drops; refuses answers that reach puzzles.egg",
     hidden=_many_egg_hidden(lambda n, k: _nature_counts(n, k)),
 )
@@ -951,7 +1031,8 @@ def _nature_on_optimal_drops() -> Plan:
         what="your counts (survive, either, break)",
         kind=sequence_of(whole, 3, "a tuple (survive, either, break)"),
         same=lambda given, expected: tuple(given) == expected,
-        passed=f"your counts are right for {MANY_RANGE} (Lemma 19 on the DP) and at {MANY_FAR}, where "
+        passed=f"your counts are right for {MANY_RANGE} (Lemma 19 on the DP), at the {MANY_FEW}, and at "
+        f"{MANY_FAR}, where "
         f"X(n,k) holds up to {_powers(MOST_OPTIMAL_DROPS)} drops.",
     )
 
@@ -997,7 +1078,7 @@ def _rep_hidden(draw: random.Random) -> list[Stage]:
 REP_LARGEST = max(_rep_theorem(j, n) for j, n in REP_FAR)
 
 
-@exercise(
+@_exercise(
     "egg-6",
     names="j, n",
     without=WITHOUT,
@@ -1025,6 +1106,7 @@ def _laplace_rep() -> Plan:
             big_range=far,
             big_evidence="the theorem Dif = 1 + W",
             far="beyond this check's table of Dif, which stops at n = 8 and j = 12",
+            few=None,
         ),
         what="your REP(j,n)",
         kind=whole,
@@ -1033,12 +1115,47 @@ def _laplace_rep() -> Plan:
     )
 
 
+def _over_sizes(value: Fraction, k: int) -> str:
+    """``7/3`` written over k + 1 when lowest terms hide it: ``14/6``, the numerator Nom(n, k)."""
+    numerator = value * (k + 1)
+    if numerator.denominator != 1:
+        return show(value)
+    return f"{numerator.numerator}/{k + 1}"
+
+
+def _numerators_shown(stages: list[Stage]) -> list[Stage]:
+    """egg-7's stages past the DP's table with both values written over k + 1 (Nom(n, k)/(k + 1), as
+    Table 6 does), so that a numerator off by one is not hidden by lowest terms (3/2 against 1 reads
+    as 3/2 against 2/2). The DP's stage keeps the checker's words: its first cases are asked again
+    at the end, and only the checker knows which time it is."""
+    judged = stages[:1]
+    for index, stage in enumerate(stages[1:], start=1):
+        reference = stage.reference
+        before = " and ".join(s.label for s in stages[:index] if s.label)
+
+        def judge(case, value, reference=reference, stage=stage, before=before):
+            n, k = case
+            expected = reference(n, k)
+            if value == expected:
+                return None
+            given = _over_sizes(Fraction(value), k) if isinstance(value, (int, Fraction)) else show(value)
+            right = _over_sizes(expected, k)
+            where = f"(n, k) = ({n}, {show(k)})"
+            return (
+                f"your L(n,k) is right for {before}, but at {where} ({stage.far}) it gives {given}, where "
+                f"{stage.evidence} gives {right} (both over k + 1 = {show(k + 1)}, the numerators Nom(n,k))."
+            )
+
+        judged.append(dataclasses.replace(stage, reference=None, judge=judge))
+    return judged
+
+
 def _laplace_total(n: int, k: int) -> Fraction:
     """L(n, k) = Nom(n, k)/(k + 1), Nom by the package's block sums (tested against the DP)."""
     return Fraction(laplace_numerator(n, k), k + 1)
 
 
-@exercise(
+@_exercise(
     "egg-7",
     names="n, k",
     without=WITHOUT,
@@ -1046,21 +1163,24 @@ def _laplace_total(n: int, k: int) -> Fraction:
     asks=f"L(n, k) in terms of rep and First (Sniedovich, Exercise 7), exact, for k {MANY_UP_TO}: no "
     "functional equation, no loop over sizes or blocks, no package",
     verifies=f"equals L(n,k) from the DP (28) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
-    f"theorem's closed form at {MANY_FAR}; refuses floats and answers that reach puzzles.egg",
+    f"theorem's closed form at n = 7 to 64 below 10**3 and at {MANY_FAR}; refuses floats and answers "
+    "that reach puzzles.egg",
     hidden=_many_egg_hidden(lambda n, k: _laplace_total(n, k)),
 )
 def _laplace_from_rep() -> Plan:
     """Exercise 7: L(n, k) from rep and First, exact."""
     return Plan(
-        _many_stages(lambda n, k: _laplace(MANY_EGGS, MANY_SIZES).fraction(n, k), _laplace_total),
+        _numerators_shown(
+            _many_stages(lambda n, k: _laplace(MANY_EGGS, MANY_SIZES).fraction(n, k), _laplace_total)
+        ),
         what="your L(n,k)",
         kind=exact_number,
-        passed=f"your L(n,k) is right for {MANY_RANGE}, by the dynamic programme, and at {MANY_FAR}, by the "
-        "closed form.",
+        passed=f"your L(n,k) is right for {MANY_RANGE}, by the dynamic programme, and at the {MANY_FEW}; "
+        f"and at the {MANY_FAR}, by the closed form.",
     )
 
 
-@exercise(
+@_exercise(
     "egg-8",
     names="n, k",
     without=WITHOUT,
@@ -1068,7 +1188,7 @@ def _laplace_from_rep() -> Plan:
     asks="Y(n, k), every optimal first drop of Laplace's scenario, in terms of rep and First "
     f"(Sniedovich, Exercise 8), as a range, for k {MANY_UP_TO}, without the package",
     verifies=f"equals Y(n,k) from the DP (28) for n <= {MANY_EGGS} and k <= {MANY_SIZES}, and the "
-    f"closed form at {MANY_FAR}; refuses answers that reach puzzles.egg",
+    f"closed form at n = 7 to 64 below 10**3 and at {MANY_FAR}; refuses answers that reach puzzles.egg",
     hidden=_many_egg_hidden(lambda n, k: laplace_drops(n, k)),
 )
 def _laplace_drops_from_rep() -> Plan:
@@ -1079,8 +1199,8 @@ def _laplace_drops_from_rep() -> Plan:
         kind=_drops_kind,
         same=_same_drops,
         shown=_shown_given_drops,
-        passed=f"your Y(n,k) is right for {MANY_RANGE}, by the dynamic programme, and at {MANY_FAR}, by the "
-        "closed form.",
+        passed=f"your Y(n,k) is right for {MANY_RANGE}, by the dynamic programme, and at the {MANY_FEW}; "
+        f"and at the {MANY_FAR}, by the closed form.",
     )
 
 
@@ -1125,16 +1245,21 @@ def _robust_drawn_many(case: tuple, x: int) -> str | None:
     return _robust_problem(where, x, worst_case_drops(n, k), laplace_drops(n, k), f"{n},k")
 
 
-def _robust_far(case: tuple, x: int) -> str | None:
+def _robust_far(case: tuple, x: int, beyond: str = "no table reaches it") -> str | None:
     n, k = case
     where = (
         f"your policy is robust at every state n <= {ROBUST_EGGS}, k <= {ROBUST_SIZES}, but at "
-        f"(n, k) = ({n}, {show(k)}) (no table reaches it)"
+        f"(n, k) = ({n}, {show(k)}) ({beyond})"
     )
-    return _robust_problem(where, x, worst_case_drops(n, k), laplace_drops(n, k), f"{n},k")
+    shown = f"{n},{k}" if k <= FEW_HEIGHTS else f"{n},k"
+    return _robust_problem(where, x, worst_case_drops(n, k), laplace_drops(n, k), shown)
 
 
-@exercise(
+def _robust_few(case: tuple, x: int) -> str | None:
+    return _robust_far(case, x, f"beyond the states played, n <= {ROBUST_EGGS} and k <= {ROBUST_SIZES}")
+
+
+@_exercise(
     "egg-9",
     names="n, k",
     without=WITHOUT,
@@ -1142,7 +1267,8 @@ def _robust_far(case: tuple, x: int) -> str | None:
     asks="is there a robust optimal policy for every n (Sniedovich, Exercise 9)? Argue it, and return "
     f"a first drop robust_drop(n, k) optimal under both scenarios, for k {MANY_UP_TO}",
     verifies=f"played at every state n <= {ROBUST_EGGS}, k <= {ROBUST_SIZES}, the drop is optimal for "
-    f"the worst case and for Laplace (DP (17), (28)); at {MANY_FAR} it lies in X(n,k) and Y(n,k) "
+    f"the worst case and for Laplace (DP (17), (28)); at n = 6 to 64 below 10**3 and at {MANY_FAR} it "
+    "lies in X(n,k) and Y(n,k) "
     "(closed forms); refuses answers that reach puzzles.egg",
     hidden=_many_egg_hidden(judge=_robust_drawn_many),
 )
@@ -1154,10 +1280,13 @@ def _robust_many_eggs() -> Plan:
             small_range=f"every state n <= {ROBUST_EGGS}, k <= {ROBUST_SIZES}",
             dp_judge=_robust_small,
             far_judge=_robust_far,
+            few=(ROBUST_EGGS, ROBUST_SIZES),
+            few_judge=_robust_few,
         ),
         what="your drop",
         kind=whole,
         passed=f"played at every state n <= {ROBUST_EGGS}, k <= {ROBUST_SIZES}, your drop is optimal for "
-        f"the worst case and for Laplace, and it lies in X(n,k) and Y(n,k) at {MANY_FAR}: a robust "
+        f"the worst case and for Laplace, and it lies in X(n,k) and Y(n,k) at the "
+        f"{_few_heights_label(ROBUST_EGGS, ROBUST_SIZES)}; and at {MANY_FAR}: a robust "
         "optimal policy.",
     )

@@ -604,6 +604,67 @@ def test_a_timeout_claims_right_so_far_only_for_the_values_read_back():
     assert "right so far, but too slow for the size reached" in message, message
 
 
+@exercise(
+    "demo-formula-limits",
+    names="k",
+    on_limits="This check goes on to k = 10**15, where no recursion or table over k can go: "
+    "a formula is asked.",
+)
+def _formula_with_its_own_advice() -> Plan:
+    return _formula()
+
+
+def _raised(exercise_id: str, kind: str, name: str) -> str:
+    """The verdict on an answer that raised ``name`` at the first case (the judge alone, no child)."""
+    from puzzles.course import probe as probes
+
+    status, message, _, _ = judge(registration(exercise_id), [probes.Raised(0, kind, name, "", 0.1)])
+    assert status == "incorrect", message
+    return message
+
+
+def test_a_recursion_error_gets_advice_that_fits_a_table_or_a_formula():
+    message = _raised("demo-5", "recursion", "RecursionError")
+    assert "recursed too deeply (RecursionError, at k = 1)" in message, message
+    assert "a memo does not make them shallower" in message, message
+    # the general advice names both routes: a table where allowed, a formula where asked
+    assert "Where the exercise allows a table" in message and "where it asks for a formula" in message, (
+        message
+    )
+    assert "explicit stack" not in message, message
+
+
+def test_an_exercise_gives_its_own_advice_after_a_recursion_or_memory_error():
+    recursion = _raised("demo-formula-limits", "recursion", "RecursionError")
+    assert "a memo does not make them shallower. This check goes on to k = 10**15" in recursion, recursion
+    assert "Where the exercise allows a table" not in recursion, recursion
+    memory = _raised("demo-formula-limits", "memory", "MemoryError")
+    assert memory.endswith(
+        "(MemoryError, at k = 1). This check goes on to k = 10**15, where no recursion or table "
+        "over k can go: a formula is asked."
+    ), memory
+    assert _raised("demo-5", "memory", "MemoryError").endswith("(MemoryError, at k = 1)."), (
+        "no advice by default"
+    )
+
+
+def test_a_timeout_verdict_says_what_time_is_measured():
+    from puzzles.course import probe as probes
+    from puzzles.course.checker import Verdict, _printed
+
+    entry = registration("demo-5")
+    status, message, _, seconds = judge(entry, [probes.TimedOut(0, 1.5)])
+    printed = _printed(Verdict("demo-5", status, message, seconds=seconds, time_limit=entry.time_limit))
+    words = " ".join(printed.split())
+    assert "took longer than 1 s at k = 1" in words, printed
+    assert (
+        "The 1 s are your answer's own computing time, its processor seconds summed over the cases" in words
+    )
+    assert "the check's own work adds to it, and so do other programs sharing a busy machine" in words, (
+        printed
+    )
+
+
 def test_a_timeout_at_the_first_case_points_at_a_loop_that_never_ends():
     verdict = rejected("demo-1", looping, "took longer than 2 s at k = 0, the check's first case")
     assert "a loop that never ends" in verdict.message and "right so far" not in verdict.message, verdict

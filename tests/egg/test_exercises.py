@@ -449,3 +449,46 @@ def test_egg_12_refuses_the_package_a_recursion_and_a_float_formula():
 
 def test_egg_12_graded_hidden_cases_hold():
     hidden_cases_hold("egg-12", worked_answer(LESSON_I, "egg-12"))
+
+
+# -- the verdicts name the real fault --------------------------------------------------------------
+
+
+def _total(k: int) -> int:
+    """N(k) = k + W(2,1) + ... + W(2,k), by blocks of equal W (t whole blocks below k's)."""
+    t, q = block(k)
+    return k + sum(s * s for s in range(1, t)) + (q + 1) * t
+
+
+def test_egg3_names_l_only_for_a_fraction_not_for_an_integer_that_equals_it_at_one_k():
+    without_the_first_drops = rejected("egg-3", lambda k: _total(k) - k)  # forgot the 1 + of each step
+    assert (
+        "at k = 1 your N(k) gives 1, where the dynamic programme gives 2" in without_the_first_drops.message
+    )
+    assert "which is L(2,k)" not in without_the_first_drops.message
+    as_a_fraction = rejected("egg-3", lambda k: Fraction(_total(k), k + 1))
+    assert "which is L(2,k) = N(k)/(k+1)" in as_a_fraction.message
+
+
+def _warm_started(answer):
+    """``answer(k, t)`` with t = W(2,k) searched upwards from the previous call's t: wrong for a
+    small k asked after a large one."""
+    state = {"t": 0}
+
+    def warm(k):
+        t = max(state["t"], isqrt(2 * k) - 1)
+        while t * (t + 1) // 2 < k:
+            t += 1
+        state["t"] = t
+        return answer(k, t)
+
+    return warm
+
+
+def test_egg3_and_egg4_say_when_the_failing_small_size_came_after_the_large_ones():
+    numerator = rejected(
+        "egg-3", _warm_started(lambda k, t: k + (t - 1) * t * (2 * t - 1) // 6 + (k - t * (t - 1) // 2) * t)
+    )
+    assert "at k = 0 (asked after k = 1..2000)" in numerator.message, numerator
+    drop = rejected("egg-4", _warm_started(lambda k, t: t))
+    assert "at k = 1 (asked again after the large sizes) your drop" in drop.message, drop

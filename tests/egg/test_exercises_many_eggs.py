@@ -115,6 +115,23 @@ def test_the_sizes_beyond_the_dp_include_the_ends_of_blocks():
     assert max(k for _, k in cases) >= 10**15 and max(n for n, _ in cases) == 64
 
 
+@pytest.mark.parametrize("exercise_id", ["egg-13", "egg-14", "egg-10", "egg-7", "egg-8", "egg-9"])
+def test_every_many_egg_check_asks_many_eggs_at_few_heights_as_its_verdict_says(exercise_id):
+    """Past its DP table each check asks every n up to 64 below 10**3, the end of bisection's reach
+    k = 2**(n+1) - 2, 2**(n+1) - 1 for every n up to 49, and the sizes its DP misses below 10**3."""
+    from puzzles.course.checker import registration
+
+    plan = registration(exercise_id).plan()
+    cases = {case for stage in plan.stages for case in stage.cases}
+    for n in range(1, 65):
+        assert {(n, 1), (n, 999)} <= cases, (exercise_id, n)
+    for n in range(1, 50):
+        assert {(n, 2 ** (n + 1) - 2), (n, 2 ** (n + 1) - 1)} <= cases, (exercise_id, n)
+    assert {(7, 254), (7, 255), (8, 510), (8, 511)} <= cases
+    verdict = plan.passed
+    assert "states below 10**3 that the table misses" in verdict and "for n = 9 to 49" in verdict
+
+
 def test_the_worst_case_reference_meets_its_definition_beyond_the_dp():
     """W(n, k) is the least t with F(n, t) >= k: checked with math.comb, not with the package."""
     for n, k in exercises.MANY_BEYOND_SIZES:
@@ -427,7 +444,9 @@ def test_egg9_near_misses():
     rejected("egg-9", lambda n, k: _drops_with(_trials)(n, k)[-1], why="(n, k) = (3, 4)")
     rejected("egg-9", lambda n, k: (k + 1) // 2, why="not worst-case optimal")
     verdict = rejected("egg-9", lambda n, k: good(n, k)[0] if k <= 300 else 1)
-    assert "optimal in neither scenario" in verdict.message and "(n, k) = (2, " in verdict.message
+    # the first state past those played, where drop 1 is no longer in Y: named as such
+    assert "(n, k) = (2, 301) (beyond the states played, n <= 5 and k <= 300)" in verdict.message
+    assert "worst-case optimal but not optimal under Laplace" in verdict.message, verdict
     shown = {k: laplace_drops(4, k)[0] for k in range(1, 16)}
     rejected("egg-9", lambda n, k: shown.get(k, 1), why="the only egg breaks")
     rejected("egg-9", lambda n, k: float(good(n, k)[0]), why="float")
@@ -451,7 +470,8 @@ def test_graded_the_worked_solution_passes_and_a_table_of_the_public_states_does
 def test_graded_w_by_a_dp_on_the_public_range_and_the_shipped_far_values_is_refused():
     # the DP where the public check uses it, the public far values by heart, and elsewhere the
     # two-egg formula whatever n: right on everything the notebook asks
-    far = {case: worst_case_trials(*case) for case in exercises.MANY_BEYOND_SIZES + exercises._past_floats()}
+    asked = exercises.MANY_BEYOND_SIZES + exercises._past_floats() + exercises._few_heights(8, 600)
+    far = {case: worst_case_trials(*case) for case in asked}
 
     def fitted(n, k):
         if (n, k) in far:

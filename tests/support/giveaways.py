@@ -21,7 +21,12 @@ GIVEAWAYS: dict[str, tuple[str, ...]] = {
     "egg-1": ("removes the lowest one", "k - t(t-1)/2", "k - (t-1)t/2", "\\{q+1, \\dots, t\\}"),
     "egg-2": ("\\max(q+1, t-1)", "max(q + 1, t - 1)", "never holds more than two"),
     "egg-3": ("1 + W(2,k)", "1 + W(2, k)", "N(k) - N(k-1) ="),
-    "egg-4": ("W(2,k) \\in Y(2,k)", "\\max Y(2,k) = W(2,k)", "max Y(2,k) = W(2,k)"),
+    "egg-4": (
+        "W(2,k) \\in Y(2,k)",
+        "\\max Y(2,k) = W(2,k)",
+        "max Y(2,k) = W(2,k)",
+        "It is not $W(2,k)$ there",
+    ),
     "egg-5": (
         "inside X(2,k) for every",
         "always lies inside",

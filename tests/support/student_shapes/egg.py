@@ -753,3 +753,74 @@ def robust_policy_midpoint_of_both(n, k):
     low = max(_X_ends(n, k, t)[0], _Y_ends(n, k, t)[0])
     high = min(_X_ends(n, k, t)[1], _Y_ends(n, k, t)[1])
     return (low + high) / 2
+
+
+# -- many eggs, few heights: right on the DP's table and at the sizes past 10**3, wrong below --
+
+
+def _replies_by_thresholds(n: int, k: int) -> tuple[int, int, int]:
+    """Mother Nature's replies over X(n, k), counted by Lemma 19's two thresholds on x: the broken
+    branch needs t - 1 trials from x = F(n-1, t-2) + 2 on, the survived one up to x = k - F(n, t-2) - 1."""
+    t = _W(n, k)
+    low, high = _X_ends(n, k, t)
+    below = -1 if t < 2 else _F(n - 1, t - 2)  # F(., -1) = -1: with one trial, no branch needs none
+    broken_from = below + 2
+    survived_to = k - (-1 if t < 2 else _F(n, t - 2)) - 1
+    survive = max(0, min(high, broken_from - 1) - low + 1)
+    broken = max(0, high - max(low, survived_to + 1) + 1)
+    return survive, high - low + 1 - survive - broken, broken
+
+
+@shape("egg-13", "wrong model")
+def trials_one_more_with_many_eggs_below_a_thousand(n, k):
+    """Adds a trial with nine or more eggs below k = 1000, as if bisection's count k.bit_length()
+    were one short there: right on the DP's table (n <= 8) and past 10**3 only."""
+    if n >= 9 and k < 1000:
+        return k.bit_length() + 1
+    return _W(n, k)
+
+
+@shape("egg-14", "wrong model")
+def drops_every_height_with_many_eggs(n, k):
+    """Takes every height 1..k to be optimal with seven or more eggs below k = 1000 ("with that many
+    eggs any drop will do"): right on the DP's table (n <= 6) and past 10**3 only."""
+    if n >= 7 and k < 1000:
+        return range(1, k + 1)
+    low, high = _X_ends(n, k)
+    return range(low, high + 1)
+
+
+@shape("egg-10", "wrong model")
+def replies_all_either_with_many_eggs(n, k):
+    """Calls every optimal drop "either" with seven or more eggs below k = 1000: right on the DP's
+    table (n <= 6) and past 10**3 only."""
+    if n >= 7 and k < 1000:
+        low, high = _X_ends(n, k)
+        return (0, high - low + 1, 0)
+    return _replies_by_thresholds(n, k)
+
+
+@shape("egg-7", "off by one")
+def laplace_total_one_more_with_many_eggs(n, k):
+    """Nom(n, k) one too large with seven or more eggs below k = 1000: right on the DP's table
+    (n <= 6) and past 10**3 only."""
+    t = _W(n, k)
+    total = k + t * (k + 1) - _F(n + 1, t)
+    return Fraction(total + (n >= 7 and k < 1000), k + 1)
+
+
+@shape("egg-8", "wrong model")
+def laplace_drops_worst_case_with_many_eggs(n, k):
+    """Y(n, k) taken to be X(n, k) with seven or more eggs below k = 1000: right on the DP's table
+    (n <= 6) and past 10**3 only (wrong at (7, 8))."""
+    low, high = _X_ends(n, k) if n >= 7 and k < 1000 else _Y_ends(n, k)
+    return range(low, high + 1)
+
+
+@shape("egg-9", "wrong model")
+def robust_policy_lowest_worst_case_drop_with_many_eggs(n, k):
+    """The lowest worst-case optimal drop with six or more eggs below k = 1000, the lowest drop of
+    Y(n, k) elsewhere: right at the states played (n <= 5) and past 10**3 only (drop 1 at (6, 8))."""
+    if n >= 6 and k < 1000:
+        return _X_ends(n, k)[0]
+    return _Y_ends(n, k)[0]
