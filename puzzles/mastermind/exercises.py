@@ -1129,11 +1129,11 @@ LOOSER_CAP_CODES = 7  # sets of at most this many codes are tried with one cap m
 # codes, and a total below that needs such a guess among the candidates.) The set below, found by a
 # seeded search over random sets of 2x7 with the cap 4 and shrunk code by code, is one where the cap
 # binds below the first guess: every first guess that leaves cells finishable within the 3 guesses
-# left gives, with those cells at their least totals without a cap, 46 at best, and the least total
-# within the cap is 47. The tests confirm both with the bare recursion.
+# left gives, with those cells at their least totals without a cap, 33 at best, and the least total
+# within the cap is 34. The tests confirm both with the bare recursion.
 CAPPED_BELOW_THE_FIRST_GUESS: tuple[tuple[int, int], tuple[str, ...], int] = (
     (2, 7),
-    tuple("11 14 22 23 24 34 44 53 54 57 61 64 65 74 77".split()),
+    tuple("16 21 22 25 33 34 41 45 54 66 75 77".split()),
     4,
 )
 
@@ -1360,7 +1360,7 @@ def _capped_hidden(draw: random.Random) -> list[Stage]:
         "all codes of 4x2 and 2x4 and 37 sets of 3 to 11 codes of 4x2, 2x5, 3x3 and 2x4, each with every cap "
         "from the least feasible one to the first that costs nothing (one more for sets of at most 7 codes); "
         "13 of the sets, found by a seeded search, cost more under their tightest cap; and the doubles (11, "
-        "22, ...) of 2x4 and 2x5, which need a guess outside them; a set of 15 codes of 2x7 with the cap 4, "
+        "22, ...) of 2x4 and 2x5, which need a guess outside them; a set of 12 codes of 2x7 with the cap 4, "
         "which binds below the first guess; then three of the 4x2 sets asked again in "
         "4x3, where their least total is lower; refuses answers that reach puzzles.mastermind.search"
     ),
@@ -1378,7 +1378,7 @@ def _capped_total() -> Plan:
             Stage(
                 [CAPPED_BELOW_THE_FIRST_GUESS],
                 judge=_capped_judge,
-                label="a set of 15 codes of 2x7 with the cap 4",
+                label="a set of 12 codes of 2x7 with the cap 4",
                 smallest=False,
                 far="a set of 2x7 where the cap binds below the first guess",
             ),
