@@ -1255,16 +1255,20 @@ def _capped_float(
 
 def _cap_at_the_first_guess_only(pegs: int, colours: int, candidates: tuple[str, ...], d: int) -> float:
     """The least of |S| + sum of the cells' least totals *without* a cap, over the first guesses whose
-    cells can each be finished within d - 1 guesses: the cap kept at the first guess only."""
-    game, within, free = _game(pegs, colours), _search(pegs, colours, d - 1), _search(pegs, colours, None)
+    cells can each be finished within the guesses left after them: the cap kept at the first guess
+    only."""
+    game = _game(pegs, colours)
+    after = d
+    after -= 1  # the guesses the cells of the first guess have left
+    within, free = _search(pegs, colours, after), _search(pegs, colours, None)
     best: float = math.inf
-    for guess in game.codes:
-        parts = game.partition(guess, candidates)
-        if len(parts) == 1 and game.hit not in parts:
+    for first in game.codes:
+        split = game.partition(first, candidates)
+        if game.hit not in split and len(split) < 2:  # all in one cell, the guess tells nothing
             continue
-        cells = [tuple(part) for reply, part in parts.items() if reply != game.hit]
-        if all(within.value(cell) < INFEASIBLE for cell in cells):
-            best = min(best, len(candidates) + sum(free.value(cell) for cell in cells))
+        rest = [tuple(codes) for answer, codes in split.items() if answer != game.hit]
+        if all(within.value(codes) < INFEASIBLE for codes in rest):
+            best = min(best, len(candidates) + sum(free.value(codes) for codes in rest))
     return best
 
 
@@ -1289,13 +1293,15 @@ def _capped_judge(case: tuple, given: int | float) -> str | None:
         return (
             f"{where} your total is {given}, but the least total is {expected} (here the cap costs nothing)."
         )
-    if d >= 2 and given == _cap_at_the_first_guess_only(pegs, colours, candidates, d):
+    after = d
+    after -= 1  # the guesses left after the first
+    if after >= 1 and given == _cap_at_the_first_guess_only(pegs, colours, candidates, d):
         return (
             f"{where} your total is {given}, but the least total is {expected}: {given} is what the first "
-            f"guesses whose cells can each be finished within d - 1 = {d - 1} more guesses give when every "
-            "cell is then solved at its least total without the cap. Here the cap binds below the first "
-            "guess: each cell must be solved within the guesses it has left, which costs some cell more "
-            "than its least total without the cap."
+            f"guesses whose cells can each be finished within the {after} guesses left after them give "
+            "when every cell is then solved at its least total without the cap. Here the cap binds below "
+            "the first guess: each cell must be solved within the guesses it has left, which costs some "
+            "cell more than its least total without the cap."
         )
     looser = _search(pegs, colours, d + 1).value(candidates)
     if given == looser:  # a cap off by one (or a singleton worth 1 with no guess left), or no cap
