@@ -1146,6 +1146,20 @@ CAPPED_SETS: dict[tuple[int, int], str] = {
 }
 LOOSER_CAP_CODES = 7  # sets of at most this many codes are tried with one cap more than costs nothing
 
+# In the sets above the cap binds at the first guess only: below it, the cells' least totals within
+# the guesses left are their least totals without a cap. (Within two guesses left a cell never costs
+# more than without a cap: a cell finished in two guesses needs a guess that splits it into single
+# codes, and a total below that needs such a guess among the candidates.) The set below, found by a
+# seeded search over random sets of 2x7 with the cap 4 and shrunk code by code, is one where the cap
+# binds below the first guess: every first guess that leaves cells finishable within the 3 guesses
+# left gives, with those cells at their least totals without a cap, 33 at best, and the least total
+# within the cap is 34. The tests confirm both with the bare recursion.
+CAPPED_BELOW_THE_FIRST_GUESS: tuple[tuple[int, int], tuple[str, ...], int] = (
+    (2, 7),
+    tuple("16 21 22 25 33 34 41 45 54 66 75 77".split()),
+    4,
+)
+
 
 def _members(pegs: int, colours: int, mask: int) -> tuple[str, ...]:
     """The codes whose indices are the bits of ``mask``, in order."""
@@ -1218,8 +1232,9 @@ def _capped_float(
     """The verdict on a float total: no strategy found, an average, or a float for an integer.
 
     An infinite total says only that no strategy was found; the verdict names the causes that would
-    give it on this case (a cap counted one guess short, guesses kept among the candidates) and
-    blames neither, since it cannot see which one the code has."""
+    give it on this case (a cap counted one guess short, guesses kept among the candidates), adds
+    that a memo keyed on part of the state can return another set's inf, and blames none, since it
+    cannot see which one the code has."""
     if math.isinf(given):
         causes = []
         one_short = d
@@ -1243,6 +1258,10 @@ def _capped_float(
                 found = f" One fault that gives inf here: {listed}."
         else:
             found = ""
+        found += (
+            " A memo keyed on part of the state (the set's size rather than its codes, or the set without "
+            "the guesses left) can also return the inf of another set or of fewer guesses left."
+        )
         return (
             f"{where} your total is {given}, an infinite float: a finite integer is asked, and a strategy "
             f"within the cap exists (its least total is {expected}), so your computation found none where "
@@ -1255,6 +1274,25 @@ def _capped_float(
             "(an integer) is asked."
         )
     return f"{where} your total is {given}, a float: an exact integer total is asked (integer arithmetic)."
+
+
+def _cap_at_the_first_guess_only(pegs: int, colours: int, candidates: tuple[str, ...], d: int) -> float:
+    """The least of |S| + sum of the cells' least totals *without* a cap, over the first guesses whose
+    cells can each be finished within the guesses left after them: the cap kept at the first guess
+    only."""
+    game = _game(pegs, colours)
+    after = d
+    after -= 1  # the guesses the cells of the first guess have left
+    within, free = _search(pegs, colours, after), _search(pegs, colours, None)
+    best: float = math.inf
+    for first in game.codes:
+        split = game.partition(first, candidates)
+        if game.hit not in split and len(split) < 2:  # all in one cell, the guess tells nothing
+            continue
+        rest = [tuple(codes) for answer, codes in split.items() if answer != game.hit]
+        if all(within.value(codes) < INFEASIBLE for codes in rest):
+            best = min(best, len(candidates) + sum(free.value(codes) for codes in rest))
+    return best
 
 
 def _capped_judge(case: tuple, given: int | float) -> str | None:
@@ -1277,6 +1315,16 @@ def _capped_judge(case: tuple, given: int | float) -> str | None:
     if free == expected:
         return (
             f"{where} your total is {given}, but the least total is {expected} (here the cap costs nothing)."
+        )
+    after = d
+    after -= 1  # the guesses left after the first
+    if after >= 1 and given == _cap_at_the_first_guess_only(pegs, colours, candidates, d):
+        return (
+            f"{where} your total is {given}, but the least total is {expected}: {given} is what the first "
+            f"guesses whose cells can each be finished within the {after} guesses left after them give "
+            "when every cell is then solved at its least total without the cap. Here the cap binds below "
+            "the first guess: each cell must be solved within the guesses it has left, which costs some "
+            "cell more than its least total without the cap."
         )
     looser = _search(pegs, colours, d + 1).value(candidates)
     if given == looser:  # a cap off by one (or a singleton worth 1 with no guess left), or no cap
@@ -1341,7 +1389,8 @@ def _capped_hidden(draw: random.Random) -> list[Stage]:
         "all codes of 4x2 and 2x4 and 37 sets of 3 to 11 codes of 4x2, 2x5, 3x3 and 2x4, each with every cap "
         "from the least feasible one to the first that costs nothing (one more for sets of at most 7 codes); "
         "13 of the sets, found by a seeded search, cost more under their tightest cap; and the doubles (11, "
-        "22, ...) of 2x4 and 2x5, which need a guess outside them; then three of the 4x2 sets asked again in "
+        "22, ...) of 2x4 and 2x5, which need a guess outside them; a set of 12 codes of 2x7 with the cap 4, "
+        "which binds below the first guess; then three of the 4x2 sets asked again in "
         "4x3, where their least total is lower; refuses answers that reach puzzles.mastermind.search"
     ),
     hidden=_capped_hidden,
@@ -1356,6 +1405,13 @@ def _capped_total() -> Plan:
         [
             Stage(cases, judge=_capped_judge, label=f"the {len(cases)} cases", smallest=False),
             Stage(
+                [CAPPED_BELOW_THE_FIRST_GUESS],
+                judge=_capped_judge,
+                label="a set of 12 codes of 2x7 with the cap 4",
+                smallest=False,
+                far="a set of 2x7 where the cap binds below the first guess",
+            ),
+            Stage(
                 again,
                 judge=_capped_judge,
                 label=f"{len(again)} sets of 4x2 asked again in 4x3",
@@ -1367,9 +1423,10 @@ def _capped_total() -> Plan:
         kind=_total_kind,
         build=lambda case: (_game(*case[0]), list(case[1]), case[2]),
         passed=(
-            f"right on {len(cases) + len(again)} (game, candidates, cap) cases: {sets} sets of 4x2, 2x5, "
+            f"right on {len(cases) + 1 + len(again)} (game, candidates, cap) cases: {sets} sets of 4x2, 2x5, "
             f"3x3 and 2x4, each with every cap from the tightest up, {binding} of them with a cap that "
-            "raises the least total, the doubles of 2x4 and 2x5, which need a guess outside them, and "
+            "raises the least total, the doubles of 2x4 and 2x5, which need a guess outside them, a set "
+            "of 2x7 where the cap 4 binds below the first guess, and "
             f"{len(again)} sets of 4x2 asked again in 4x3, where a third colour lowers the least total."
         ),
     )

@@ -18,11 +18,10 @@ Making it fast (all exact):
 
 * the feedback table ``game.table`` gives the partition of S by *every* guess in one numpy
   ``bincount``;
-* a lower bound per cell: a tree in which each guess has at most K - 1 non-winning replies
-  (K = p(p+3)/2) reveals at most 1 secret with the first guess, K - 1 with the second,
-  (K - 1)^2 with the third, ...; filling these places in order bounds T(cell) from below.
-  Guesses are tried in order of their bound, and a guess stops as soon as its cells' bounds
-  reach the best total found (branch and bound);
+* a lower bound per cell from its size alone (Lesson III, section 3: no strategy beats the
+  cheapest tree whose guesses have at most K - 1 non-winning replies, K = p(p+3)/2), one table
+  of them per cap. Guesses are tried in order of their bound, and a guess stops as soon as its
+  cells' bounds reach the best total found (branch and bound);
 * sizes 1 and 2 are exact (1 and 3), and for n <= K candidates an obviously-optimal guess gives
   2n - 1 (from the candidates) or 2n (from outside);
 * symmetry: permuting colours and pegs changes no feedback. A permutation that fixes every
@@ -642,10 +641,11 @@ def branch_and_bound_trace(
 
 
 def plain_minimum_total(game: Game, max_guesses: int | None = None) -> int:
-    """T(S) for all codes by the bare recursion (no bounds, no symmetry, memo on sets): small games only.
+    """The least total over all codes of a small game (at most 49 codes), optionally under a cap.
 
-    With ``max_guesses`` (at least 1) too small for any strategy, the least total over no
-    strategy is ``math.inf``.
+    A plain search without bounds or symmetry, kept to cross-check ``OptimalSearch`` (which gives
+    the same totals far faster). With ``max_guesses`` (at least 1) too small for any strategy,
+    the least total over no strategy is ``math.inf``.
     """
     check_game(game)
     cap(

@@ -208,6 +208,7 @@ def _help_texts(cells) -> dict[str, str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("puzzles"):
                 module = importlib.import_module(node.module)
+                texts[node.module] = inspect.getdoc(module) or ""  # help() of the module imported from
                 for alias in node.names:
                     thing = getattr(module, alias.name, None)
                     if thing is None:

@@ -879,6 +879,31 @@ def test_every_capped_set_is_what_the_check_says_by_the_bare_recursion():
     assert f"{binding} of the sets" in registration("mastermind-6").summary["verifies"]
 
 
+def test_the_set_where_the_cap_binds_below_the_first_guess_by_the_bare_recursion():
+    """34 within the cap 4; 33 when the cap is kept at the first guess only (cells at their least
+    totals without a cap, among the guesses whose cells are finished within 3 guesses)."""
+    (pegs, colours), candidates, d = checks.CAPPED_BELOW_THE_FIRST_GUESS
+    game = Game(pegs, colours)
+    cell = frozenset(game.indices(candidates))
+    assert len(cell) == 12 and d == 4
+    assert _plain_capped(game, cell, d) == 34 == checks._search(pegs, colours, d).value(candidates)
+    assert _plain_capped(game, cell, 99) == 33 == _plain_capped(game, cell, d + 1)
+    first_guess_only = math.inf
+    for guess in range(game.size):
+        parts: dict[int, set[int]] = {}
+        for secret in cell:
+            parts.setdefault(int(game.table[guess, secret]), set()).add(secret)
+        if len(parts) == 1 and game.hit_index not in parts:
+            continue
+        cells = [frozenset(p) for r, p in parts.items() if r != game.hit_index]
+        if all(_plain_capped(game, part, d - 1) < math.inf for part in cells):
+            first_guess_only = min(
+                first_guess_only, len(cell) + sum(_plain_capped(game, part, 99) for part in cells)
+            )
+    assert first_guess_only == 33
+    assert checks._cap_at_the_first_guess_only(pegs, colours, candidates, d) == 33
+
+
 def find_capped_sets(seed: int = 6) -> list[tuple[tuple[int, int], int, int, int]]:
     """The search that found CAPPED_SETS: ((pegs, colours), mask, tightest cap, first cap costing nothing)."""
     rng = random.Random(seed)

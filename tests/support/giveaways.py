@@ -113,7 +113,7 @@ GIVEAWAYS: dict[str, tuple[str, ...]] = {
     "mastermind-9": ("\\log_2 \\prod_i n_i^{\\,n_i}", "exactly when its integer"),
     "mastermind-5": ("4849", "4660", "4668"),
     "mastermind-6": ("T_{d-1}", "d - 1"),
-    "mastermind-7": ("4986",),
+    "mastermind-7": ("4986", "filling these"),
     "higher-lower-3": ("2/5", "9/5", "1.8"),
     "higher-lower-21": ("1, 2, 3, 6, 7, 14, 15",),
     "higher-lower-22": ("Tree P6 pays only 3",),

@@ -709,6 +709,65 @@ def capped_total_guessing_candidates_only(game, candidates, d):
     return least(tuple(sorted(candidates)), d)
 
 
+@shape("mastermind-6", "partial cache")
+def capped_total_memoised_on_the_size(game, candidates, d):
+    """The lesson's recursion with the guesses left, memoised on (number of codes, guesses left):
+    another set of the same size gets the first one's total, or its inf."""
+    memo = {}
+
+    def least(cell, left):
+        key = (len(cell), left)
+        if key not in memo:
+            if left == 0:
+                memo[key] = math.inf
+            elif len(cell) == 1:
+                memo[key] = 1
+            else:
+                memo[key] = min(
+                    len(cell) + sum(least(part, left - 1) for part in cells)
+                    for _guess, cells in _useful_splits(game, cell)
+                )
+        return memo[key]
+
+    return least(tuple(sorted(candidates)), d)
+
+
+@shape("mastermind-6", "wrong model")
+def capped_total_cap_at_the_first_guess_only(game, candidates, d):
+    """Keeps the first guesses whose cells can each be finished within d - 1 guesses (least worst
+    case), then adds those cells' least totals without the cap: the cap is kept at the first guess
+    only, where a cell below it may cost more within the guesses it has left."""
+
+    @cache
+    def worst(cell):
+        if len(cell) == 1:
+            return 1
+        return min(
+            1 + max((worst(part) for part in cells), default=0)
+            for _guess, cells in _useful_splits(game, cell)
+        )
+
+    @cache
+    def free(cell):
+        if len(cell) == 1:
+            return 1
+        return min(
+            len(cell) + sum(free(part) for part in cells) for _guess, cells in _useful_splits(game, cell)
+        )
+
+    cell = tuple(sorted(candidates))
+    if len(cell) == 1:
+        return 1
+    return min(
+        (
+            len(cell) + sum(free(part) for part in cells)
+            for _guess, cells in _useful_splits(game, cell)
+            if all(worst(part) <= d - 1 for part in cells)
+        ),
+        default=math.inf,
+    )
+
+
 def _capped_least(game, candidates, left):
     """The right capped recursion (a shared helper of the two shapes below, whose mistakes lie in
     what they pass it and what they do with its total)."""
