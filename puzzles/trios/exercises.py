@@ -349,7 +349,7 @@ def _longest() -> Plan:
 
 DEAL_SIZES = (*range(1, 61), 99, 100, 501, 1000)  # a deal of 1000 trios is played in about 1 ms
 DEAL_DRAWN = 4  # and this many sizes the statement does not list, drawn afresh in each kernel
-DEAL_DRAWN_MOST = 2000
+DEAL_DRAWN_MOST = 20_000  # a table of deals up to here would hold 600 million cards
 DEAL_HIDDEN_MOST = 3000
 
 
