@@ -21,8 +21,9 @@ When graded (``plan(seed)``), the checks of functions add cases drawn with the g
 beyond the public ones: N up to 2000 for the count, N of every magnitude up to 10**15 for the
 longest game, states the public cases leave out (and up to 50 trios) for f, one N up to 28 and one from 41
 to 50 for E3. A table of the public range does not pass there. The public checks of trios-3,
-trios-5 and trios-6 also ask a few N drawn afresh in each kernel, which the statements do not
-list. Trios-1 asks for one value: nothing to draw.
+trios-5 and trios-6 also ask a few N that the statements do not name (drawn once, with a fixed
+seed: the notebook's process and the grader must ask the same inputs). Trios-1 asks for one
+value: nothing to draw.
 """
 
 from __future__ import annotations
@@ -194,6 +195,7 @@ def _orders() -> Plan:
             ),
             Stage(
                 [(N,) for N in range(ENUMERATED + 1, ORDERS_RANGE + 1)],
+                reference=_orders_by_first_card,  # the value (for tools); the judge writes the message
                 judge=_orders_far_judge,
                 label=f"every N in {ENUMERATED + 1}..{ORDERS_RANGE}",
                 evidence="a count by the first card and its two partners",
@@ -273,7 +275,7 @@ def _far_cases() -> list[tuple[int]]:
 
 
 LONGEST_FAR_CASES = _far_cases()
-LONGEST_DRAWN = 4  # N drawn at random in each kernel, beside the fixed ones
+LONGEST_DRAWN = 4  # N beside the fixed ones that the statement does not name
 
 
 def _longest_hidden(draw: random.Random) -> list[Stage]:
@@ -301,13 +303,13 @@ def _longest_hidden(draw: random.Random) -> list[Stage]:
     "(without the package), with the argument that no deal does worse and a deal reaching it for every N",
     verifies=f"N = 1..{LONGEST_BY_STATES} against every order (N <= {ENUMERATED}) and the longest path "
     f"through the states, then {len(LONGEST_FAR_CASES)} values of N up to 10**30 and {LONGEST_DRAWN} "
-    "drawn at random in each kernel against the proved bound "
+    "more that the statement does not name against the proved bound "
     "(no DP goes there); refuses answers that reach puzzles.trios",
     hidden=_longest_hidden,
 )
 def _longest() -> Plan:
     """Exercise 3: the longest game, as a closed form."""
-    # and a few N drawn in each kernel, which no list made beforehand holds
+    # and a few N that the statement does not name
     drawn = _drawn_sizes(
         LONGEST_DRAWN, LONGEST_BY_STATES + 1, LONGEST_FAR, tuple(N for (N,) in LONGEST_FAR_CASES)
     )
@@ -348,15 +350,17 @@ def _longest() -> Plan:
 
 
 DEAL_SIZES = (*range(1, 61), 99, 100, 501, 1000)  # a deal of 1000 trios is played in about 1 ms
-DEAL_DRAWN = 4  # and this many sizes the statement does not list, drawn afresh in each kernel
+DEAL_DRAWN = 4  # and this many sizes that the statement does not name
 DEAL_DRAWN_MOST = 20_000  # a table of deals up to here would hold 600 million cards
 DEAL_HIDDEN_MOST = 3000
 
 
-def _drawn_sizes(count: int, low: int, high: int, listed: tuple[int, ...] = ()) -> list[int]:
+def _drawn_sizes(
+    count: int, low: int, high: int, listed: tuple[int, ...] = (), seed: int = 2018
+) -> list[int]:
     """``count`` different N in low..high, none of them ``listed``, drawn from the system's
     randomness: a table of the sizes a statement lists cannot know them."""
-    draw = random.SystemRandom()
+    draw = random.Random(seed)
     drawn: set[int] = set()
     while len(drawn) < count:
         N = draw.randint(low, high)
@@ -380,7 +384,7 @@ def _deal_kind(value: object) -> str | None:
 def _deal_problem(case: tuple, deal: list[int], drawn: bool = False) -> str | None:
     """None for a deal of N trios that the rule plays in longest_game(N) rounds."""
     (N,) = case
-    note = " (a size drawn at random, not one the statement lists)" if drawn else ""
+    note = " (a size the statement does not name)" if drawn else ""
     where = f"at N = {N}{note} your longest_deal(N)"
     if len(deal) != 3 * N:
         return f"{where} has {len(deal)} cards: a deal of {N} trios has {3 * N}."
@@ -430,8 +434,8 @@ def _deal_hidden(draw: random.Random) -> list[Stage]:
     on_timeout="Each deal is a list of 3N cards: build it card by card, without searching over orders.",
     asks="longest_deal(N): a deal of N trios (the cards in the order the rule turns them) that takes the "
     "most rounds of Exercise 3, built by the student's construction, without the package",
-    verifies=f"N = 1..60, 99, 100, 501, 1000 and {DEAL_DRAWN} sizes up to {DEAL_DRAWN_MOST} drawn at random "
-    "in each kernel: the deal holds each number 1..N three times and, played "
+    verifies=f"N = 1..60, 99, 100, 501, 1000 and {DEAL_DRAWN} sizes up to {DEAL_DRAWN_MOST} that the "
+    "statement does not name: the deal holds each number 1..N three times and, played "
     "by the rule, takes the bound proved in Exercise 3 (checked against every order for N <= 4 and the "
     "longest path through the states for N <= 40 in the tests); refuses answers that reach puzzles.trios",
     hidden=_deal_hidden,
@@ -451,17 +455,17 @@ def _the_longest_deal() -> Plan:
             Stage(
                 [(N,) for N in drawn],
                 judge=lambda case, deal: _deal_problem(case, deal, drawn=True),
-                label=f"N = {sizes}, drawn at random",
+                label=f"N = {sizes}",
                 evidence="the deal played by the rule",
                 smallest=False,
-                far="a size drawn at random, which the statement does not list",
+                far="a size the statement does not name",
             ),
         ],
         what="your longest_deal(N)",
         kind=_deal_kind,
         passed="your longest_deal(N) is a deal of N trios that the rule plays in the most rounds any deal "
         f"can take (the bound of Exercise 3) for N = 1..60, 99, 100, 501, 1000 and {DEAL_DRAWN} sizes up to "
-        f"{DEAL_DRAWN_MOST} drawn at random: the construction half of Exercise 3 holds.",
+        f"{DEAL_DRAWN_MOST} that the statement does not name: the construction half of Exercise 3 holds.",
     )
 
 
@@ -588,7 +592,7 @@ E3_RANGE = 25  # N of trios-5: a natural answer takes 0.4-0.8 s of CPU here, 2.5
 # and two N beyond, where an answer exact up to 25 and extrapolated beyond is refused: the natural
 # answer reaches N = 40 in about 1 s of CPU (N = 100, where the lesson's tables end, takes 27 s)
 E3_FAR = (30, 40)
-# and one N past 40 drawn in each kernel (about 0.1 s of CPU per N there): an answer exact up to
+# and one N past 40 that the statement does not name (about 0.1 s of CPU per N there): an answer exact up to
 # the largest N the statement names and extrapolated beyond is refused
 E3_DRAWN_MOST = 46
 E3_HIDDEN_MOST = 50  # the grader's draw goes on to N = 50 (about 2.5 s of CPU)
@@ -647,14 +651,14 @@ def _three_known_hidden(draw: random.Random) -> list[Stage]:
     "exactly, by the student's own recursion on the package's transitions, with why the recursion "
     "that counts 1 round for a Three-Known trio falls short by E3(N)",
     verifies=f"N = 1..{E3_RANGE}, N = {E3_FAR[0]}, {E3_FAR[1]} and one N from {E3_FAR[-1] + 1} to "
-    f"{E3_DRAWN_MOST} drawn at random in each kernel: the average over every order of the deck "
+    f"{E3_DRAWN_MOST} that the statement does not name: the average over every order of the deck "
     f"for N <= {ENUMERATED}, the recursion over the states beyond; refuses answers that reach the "
     "package's own three_known_rounds",
     hidden=_three_known_hidden,
 )
 def _three_known() -> Plan:
     """Exercise 5: E3(N), the rounds spent on Three-Known trios."""
-    (drawn,) = _drawn_sizes(1, E3_FAR[-1] + 1, E3_DRAWN_MOST)
+    (drawn,) = _drawn_sizes(1, E3_FAR[-1] + 1, E3_DRAWN_MOST, seed=2019)
     return Plan(
         [
             Stage(
@@ -671,6 +675,7 @@ def _three_known() -> Plan:
             ),
             Stage(
                 [(N,) for N in E3_FAR],
+                reference=three_known_rounds,  # the value (for tools); the judge writes the message
                 judge=_three_known_far(f"beyond N = {E3_RANGE}"),
                 label=f"N = {E3_FAR[0]} and {E3_FAR[1]}",
                 evidence="the recursion over the states",
@@ -679,16 +684,20 @@ def _three_known() -> Plan:
             ),
             Stage(
                 [(drawn,)],
-                judge=_three_known_far(f"drawn at random from {E3_FAR[-1] + 1} to {E3_DRAWN_MOST}"),
+                reference=three_known_rounds,
+                judge=_three_known_far(
+                    f"from {E3_FAR[-1] + 1} to {E3_DRAWN_MOST}, not named by the statement"
+                ),
                 label=f"N = {drawn}",
                 evidence="the recursion over the states",
                 smallest=False,
-                far=f"drawn at random from {E3_FAR[-1] + 1} to {E3_DRAWN_MOST}",
+                far=f"from {E3_FAR[-1] + 1} to {E3_DRAWN_MOST}, not named by the statement",
             ),
         ],
         what="your E3(N)",
         kind=exact_number,
         passed=f"your E3(N) agrees with the average over every order of the deck for N <= {ENUMERATED} and "
         f"with the recursion over the states for every N up to {E3_RANGE}, for N = {E3_FAR[0]} and "
-        f"{E3_FAR[1]}, and for one N drawn at random from {E3_FAR[-1] + 1} to {E3_DRAWN_MOST}.",
+        f"{E3_FAR[1]}, and for one N from {E3_FAR[-1] + 1} to {E3_DRAWN_MOST} that the statement does not "
+        "name.",
     )

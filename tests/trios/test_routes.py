@@ -91,11 +91,13 @@ def test_help_of_the_package_lists_no_reference_answer_of_lesson_i():
 
 def test_the_checks_of_lesson_i_ask_sizes_the_statement_does_not_list():
     """A table filled beforehand for the sizes Exercise 3b's statement lists is refused: the check
-    draws sizes it does not list, anew in each process."""
+    asks sizes the statement does not name, the same in every process (the notebook's process and
+    the grader must ask the same inputs)."""
     from puzzles.course.checker import registration
     from puzzles.trios.exercises import DEAL_DRAWN, DEAL_DRAWN_MOST, DEAL_SIZES
 
     asked = {case for _, case in registration("trios-6").plan().cases()}
+    assert sorted(asked) == sorted({case for _, case in registration("trios-6").make_plan().cases()})
     beyond = {N for (N,) in asked} - set(DEAL_SIZES)
     assert len(beyond) == DEAL_DRAWN
     assert all(61 <= N <= DEAL_DRAWN_MOST for N in beyond)
