@@ -358,8 +358,9 @@ DEAL_HIDDEN_MOST = 3000
 def _drawn_sizes(
     count: int, low: int, high: int, listed: tuple[int, ...] = (), seed: int = 2018
 ) -> list[int]:
-    """``count`` different N in low..high, none of them ``listed``, drawn from the system's
-    randomness: a table of the sizes a statement lists cannot know them."""
+    """``count`` different N in low..high, none of them ``listed``, drawn with ``seed``: sizes the
+    statement does not name (so a table of the sizes it names fails), the same in every process
+    (the notebook's process and the grader compare the inputs they ask)."""
     draw = random.Random(seed)
     drawn: set[int] = set()
     while len(drawn) < count:
