@@ -19,8 +19,11 @@ helper: ``exercise(..., without=SOLVER)`` names the two functions, and the check
 
 When graded (``plan(seed)``), the checks of functions add cases drawn with the grader's seed
 beyond the public ones: N up to 2000 for the count, N of every magnitude up to 10**15 for the
-longest game, states the public cases leave out (and up to 50 trios) for f, N up to 28 for E3.
-A table of the public range does not pass there. Trios-1 asks for one value: nothing to draw.
+longest game, states the public cases leave out (and up to 50 trios) for f, one N up to 28 and one from 41
+to 50 for E3. A table of the public range does not pass there. The public checks of trios-3,
+trios-5 and trios-6 also ask a few N that the statements do not name (drawn once, with a fixed
+seed: the notebook's process and the grader must ask the same inputs). Trios-1 asks for one
+value: nothing to draw.
 """
 
 from __future__ import annotations
@@ -126,6 +129,33 @@ def _orders_by_first_card(N: int) -> int:
 ORDERS_RANGE = 300
 
 
+def _count_differs(value: int, expected: int) -> str:
+    """How a wrong count differs from the right one, in words that show it even when both
+    numbers are too long to print whole and their first digits agree."""
+    gap = value - expected
+    text = f"yours is {'larger' if gap > 0 else 'smaller'} by {show(abs(gap))}"
+    mine, right = str(abs(value)), str(expected)
+    if len(right) <= 30:
+        return text
+    if len(mine) != len(right) or value < 0:
+        return f"{text} (yours has {len(mine)} digits, the count {len(right)})"
+    first = next(i for i, (a, b) in enumerate(zip(mine, right, strict=True)) if a != b) + 1
+    return f"{text} (both have {len(right)} digits, and they first differ at digit {first} from the left)"
+
+
+def _orders_far_judge(case: tuple, value: int) -> str | None:
+    """Beyond the listed orders: the count by the first card and its partners, and where a wrong
+    count differs from it (two long numbers are cut when printed, and may agree where they are cut)."""
+    (N,) = case
+    expected = _orders_by_first_card(N)
+    if value == expected:
+        return None
+    return (
+        f"your count is right for every N <= {N - 1}, but at N = {N} it gives {show(value)}, where a count "
+        f"by the first card and its two partners gives {show(expected)}: {_count_differs(value, expected)}."
+    )
+
+
 def _orders_hidden(draw: random.Random) -> list[Stage]:
     """8 N drawn for grading beyond the public 1..300: 4 up to 1000, 4 up to 2000."""
     drawn = {draw.randint(ORDERS_RANGE + 1, 1000) for _ in range(4)} | {
@@ -165,7 +195,8 @@ def _orders() -> Plan:
             ),
             Stage(
                 [(N,) for N in range(ENUMERATED + 1, ORDERS_RANGE + 1)],
-                reference=_orders_by_first_card,
+                reference=_orders_by_first_card,  # the value (for tools); the judge writes the message
+                judge=_orders_far_judge,
                 label=f"every N in {ENUMERATED + 1}..{ORDERS_RANGE}",
                 evidence="a count by the first card and its two partners",
             ),
@@ -244,6 +275,7 @@ def _far_cases() -> list[tuple[int]]:
 
 
 LONGEST_FAR_CASES = _far_cases()
+LONGEST_DRAWN = 4  # N beside the fixed ones that the statement does not name
 
 
 def _longest_hidden(draw: random.Random) -> list[Stage]:
@@ -270,13 +302,19 @@ def _longest_hidden(draw: random.Random) -> list[Stage]:
     asks="longest_game(N): the most rounds any deal of N trios can take under the rule, as a formula "
     "(without the package), with the argument that no deal does worse and a deal reaching it for every N",
     verifies=f"N = 1..{LONGEST_BY_STATES} against every order (N <= {ENUMERATED}) and the longest path "
-    f"through the states, then {len(LONGEST_FAR_CASES)} values of N up to 10**30 against the proved bound "
+    f"through the states, then {len(LONGEST_FAR_CASES)} values of N up to 10**30 and {LONGEST_DRAWN} "
+    "more that the statement does not name against the proved bound "
     "(no DP goes there); refuses answers that reach puzzles.trios",
     hidden=_longest_hidden,
 )
 def _longest() -> Plan:
     """Exercise 3: the longest game, as a closed form."""
-    far = len(LONGEST_FAR_CASES)
+    # and a few N that the statement does not name
+    drawn = _drawn_sizes(
+        LONGEST_DRAWN, LONGEST_BY_STATES + 1, LONGEST_FAR, tuple(N for (N,) in LONGEST_FAR_CASES)
+    )
+    far_cases = sorted({*LONGEST_FAR_CASES, *((N,) for N in drawn)})
+    far = len(far_cases)
     return Plan(
         [
             Stage(
@@ -294,7 +332,7 @@ def _longest() -> Plan:
                 evidence="the longest path through the states (K2, K1, K0)",
             ),
             Stage(
-                LONGEST_FAR_CASES,
+                far_cases,
                 judge=_far_judge,
                 label=f"the {far} values of N up to 10**30",
                 evidence="the longest game, which the check knows in closed form",
@@ -312,7 +350,24 @@ def _longest() -> Plan:
 
 
 DEAL_SIZES = (*range(1, 61), 99, 100, 501, 1000)  # a deal of 1000 trios is played in about 1 ms
+DEAL_DRAWN = 4  # and this many sizes that the statement does not name
+DEAL_DRAWN_MOST = 20_000  # a table of deals up to here would hold 600 million cards
 DEAL_HIDDEN_MOST = 3000
+
+
+def _drawn_sizes(
+    count: int, low: int, high: int, listed: tuple[int, ...] = (), seed: int = 2018
+) -> list[int]:
+    """``count`` different N in low..high, none of them ``listed``, drawn with ``seed``: sizes the
+    statement does not name (so a table of the sizes it names fails), the same in every process
+    (the notebook's process and the grader compare the inputs they ask)."""
+    draw = random.Random(seed)
+    drawn: set[int] = set()
+    while len(drawn) < count:
+        N = draw.randint(low, high)
+        if N not in listed:
+            drawn.add(N)
+    return sorted(drawn)
 
 
 def _deal_kind(value: object) -> str | None:
@@ -327,10 +382,11 @@ def _deal_kind(value: object) -> str | None:
     return "not a list: a list of card numbers (the deal, left to right) is asked"
 
 
-def _deal_problem(case: tuple, deal: list[int]) -> str | None:
+def _deal_problem(case: tuple, deal: list[int], drawn: bool = False) -> str | None:
     """None for a deal of N trios that the rule plays in longest_game(N) rounds."""
     (N,) = case
-    where = f"at N = {N} your longest_deal(N)"
+    note = " (a size the statement does not name)" if drawn else ""
+    where = f"at N = {N}{note} your longest_deal(N)"
     if len(deal) != 3 * N:
         return f"{where} has {len(deal)} cards: a deal of {N} trios has {3 * N}."
     counts: dict[int, int] = {}
@@ -379,13 +435,16 @@ def _deal_hidden(draw: random.Random) -> list[Stage]:
     on_timeout="Each deal is a list of 3N cards: build it card by card, without searching over orders.",
     asks="longest_deal(N): a deal of N trios (the cards in the order the rule turns them) that takes the "
     "most rounds of Exercise 3, built by the student's construction, without the package",
-    verifies="N = 1..60, 99, 100, 501 and 1000: the deal holds each number 1..N three times and, played "
+    verifies=f"N = 1..60, 99, 100, 501, 1000 and {DEAL_DRAWN} sizes up to {DEAL_DRAWN_MOST} that the "
+    "statement does not name: the deal holds each number 1..N three times and, played "
     "by the rule, takes the bound proved in Exercise 3 (checked against every order for N <= 4 and the "
     "longest path through the states for N <= 40 in the tests); refuses answers that reach puzzles.trios",
     hidden=_deal_hidden,
 )
 def _the_longest_deal() -> Plan:
     """Exercise 3b: the construction of Exercise 3, as code the check plays."""
+    drawn = _drawn_sizes(DEAL_DRAWN, 61, DEAL_DRAWN_MOST, DEAL_SIZES)
+    sizes = ", ".join(map(str, drawn))
     return Plan(
         [
             Stage(
@@ -393,13 +452,21 @@ def _the_longest_deal() -> Plan:
                 judge=_deal_problem,
                 label="N = 1..60, 99, 100, 501 and 1000",
                 evidence="the deal played by the rule",
-            )
+            ),
+            Stage(
+                [(N,) for N in drawn],
+                judge=lambda case, deal: _deal_problem(case, deal, drawn=True),
+                label=f"N = {sizes}",
+                evidence="the deal played by the rule",
+                smallest=False,
+                far="a size the statement does not name",
+            ),
         ],
         what="your longest_deal(N)",
         kind=_deal_kind,
         passed="your longest_deal(N) is a deal of N trios that the rule plays in the most rounds any deal "
-        "can take (the bound of Exercise 3) for N = 1..60, 99, 100, 501 and 1000: the construction half of "
-        "Exercise 3 holds.",
+        f"can take (the bound of Exercise 3) for N = 1..60, 99, 100, 501, 1000 and {DEAL_DRAWN} sizes up to "
+        f"{DEAL_DRAWN_MOST} that the statement does not name: the construction half of Exercise 3 holds.",
     )
 
 
@@ -526,6 +593,9 @@ E3_RANGE = 25  # N of trios-5: a natural answer takes 0.4-0.8 s of CPU here, 2.5
 # and two N beyond, where an answer exact up to 25 and extrapolated beyond is refused: the natural
 # answer reaches N = 40 in about 1 s of CPU (N = 100, where the lesson's tables end, takes 27 s)
 E3_FAR = (30, 40)
+# and one N past 40 that the statement does not name (about 0.1 s of CPU per N there): an answer exact up to
+# the largest N the statement names and extrapolated beyond is refused
+E3_DRAWN_MOST = 46
 E3_HIDDEN_MOST = 50  # the grader's draw goes on to N = 50 (about 2.5 s of CPU)
 # what trios-5 is done without: the package's E3 solver and its memoised recursion (transitions
 # stay open: the exercise builds on them); the checker closes these two functions, not the module
@@ -534,6 +604,27 @@ SOLVER = ("puzzles.trios.model.three_known_rounds", "puzzles.trios.model._three_
 
 def _three_known_enumerated(N: int) -> Fraction:
     return enumeration_summary(N).expected_three_known
+
+
+def _three_known_far(words: str):
+    """A judge for N beyond the first stages: the two exact values are long fractions, so the
+    message says by how much they differ as well."""
+
+    def judge(case: tuple, value: Fraction) -> str | None:
+        (N,) = case
+        expected = three_known_rounds(N)
+        if value == expected:
+            return None
+        gap = Fraction(value) - expected
+        before = [str(n) for n in E3_FAR if n < N]
+        asked = f" and for N = {' and '.join(before)}" if before else ""
+        return (
+            f"your E3(N) is right for every N up to {E3_RANGE}{asked}, but at N = {N} "
+            f"({words}) it gives {show(value)}, where the recursion over the states gives {show(expected)}: "
+            f"yours is {'larger' if gap > 0 else 'smaller'} by about {float(abs(gap)):.2g}."
+        )
+
+    return judge
 
 
 def _three_known_hidden(draw: random.Random) -> list[Stage]:
@@ -554,19 +645,21 @@ def _three_known_hidden(draw: random.Random) -> list[Stage]:
     names="N",
     time_limit=15,
     without=SOLVER,
-    on_timeout=f"The check goes on to N = {E3_FAR[-1]}: memoise the recursion over the states with an "
-    "unbounded cache (lru_cache(maxsize=None) or functools.cache; a bare @lru_cache keeps only 128 states), "
-    "and keep one memo for every N (do not build it again inside each call).",
+    on_timeout=f"The check goes on to N = {E3_DRAWN_MOST} at most: memoise the recursion over the states "
+    "with an unbounded cache (lru_cache(maxsize=None) or functools.cache; a bare @lru_cache keeps only 128 "
+    "states), and keep one memo for every N (do not build it again inside each call).",
     asks="three_known_rounds(N): E3(N), the expected number of rounds spent removing Three-Known trios, "
     "exactly, by the student's own recursion on the package's transitions, with why the recursion "
     "that counts 1 round for a Three-Known trio falls short by E3(N)",
-    verifies=f"N = 1..{E3_RANGE} and N = {E3_FAR[0]}, {E3_FAR[1]}: the average over every order of the deck "
+    verifies=f"N = 1..{E3_RANGE}, N = {E3_FAR[0]}, {E3_FAR[1]} and one N from {E3_FAR[-1] + 1} to "
+    f"{E3_DRAWN_MOST} that the statement does not name: the average over every order of the deck "
     f"for N <= {ENUMERATED}, the recursion over the states beyond; refuses answers that reach the "
     "package's own three_known_rounds",
     hidden=_three_known_hidden,
 )
 def _three_known() -> Plan:
     """Exercise 5: E3(N), the rounds spent on Three-Known trios."""
+    (drawn,) = _drawn_sizes(1, E3_FAR[-1] + 1, E3_DRAWN_MOST, seed=2019)
     return Plan(
         [
             Stage(
@@ -583,16 +676,29 @@ def _three_known() -> Plan:
             ),
             Stage(
                 [(N,) for N in E3_FAR],
-                reference=three_known_rounds,
+                reference=three_known_rounds,  # the value (for tools); the judge writes the message
+                judge=_three_known_far(f"beyond N = {E3_RANGE}"),
                 label=f"N = {E3_FAR[0]} and {E3_FAR[1]}",
                 evidence="the recursion over the states",
                 smallest=False,
                 far=f"beyond N = {E3_RANGE}",
             ),
+            Stage(
+                [(drawn,)],
+                reference=three_known_rounds,
+                judge=_three_known_far(
+                    f"from {E3_FAR[-1] + 1} to {E3_DRAWN_MOST}, not named by the statement"
+                ),
+                label=f"N = {drawn}",
+                evidence="the recursion over the states",
+                smallest=False,
+                far=f"from {E3_FAR[-1] + 1} to {E3_DRAWN_MOST}, not named by the statement",
+            ),
         ],
         what="your E3(N)",
         kind=exact_number,
         passed=f"your E3(N) agrees with the average over every order of the deck for N <= {ENUMERATED} and "
-        f"with the recursion over the states for every N up to {E3_RANGE}, and for N = {E3_FAR[0]} and "
-        f"{E3_FAR[1]}.",
+        f"with the recursion over the states for every N up to {E3_RANGE}, for N = {E3_FAR[0]} and "
+        f"{E3_FAR[1]}, and for one N from {E3_FAR[-1] + 1} to {E3_DRAWN_MOST} that the statement does not "
+        "name.",
     )

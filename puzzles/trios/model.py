@@ -63,8 +63,6 @@ __all__ = [
     "simulate",
     "sample_rounds",
     "expected_rounds_free_choice",
-    "longest_game",
-    "longest_deal",
     "most_rounds",
     "three_known_rounds",
     "MAX_THREE_KNOWN",
@@ -395,7 +393,8 @@ def expected_rounds(N: int) -> Fraction:
     """E(N) = f(0, 0, N): the exact expected number of rounds to remove all N trios.
 
     The DP over (K2, K1, K0) of the analysis, memoised in a table shared by every N and
-    computed bottom up in integers (g = U! f); all N <= 100 together take well under 2 s.
+    computed bottom up in integers (g = U! f); all N <= 100 together take about half a second
+    of processor time.
 
     >>> print(expected_rounds(3))
     311/56
@@ -589,23 +588,17 @@ def expected_rounds_by_enumeration(N: int) -> Fraction:
 
 
 def longest_game(N: int) -> int:
-    """The most rounds any deal of N trios takes under the rule, in closed form for any N.
-
-    The formula and the argument that no deal does worse are Exercise 3 of Lesson I;
-    ``longest_deal`` builds a deal that takes that many rounds.
-    """
+    """The reference the checks of Exercise 3 of Lesson I compare answers with (not part of the
+    public API: the exercise asks for this value and for the argument behind it)."""
     N = check_trios(N)
     return 1 if N == 1 else (5 * N - 1) // 2
 
 
 def longest_deal(N: int) -> list[int]:
-    """A deal (the unknown cards in the order they are turned) that takes ``longest_game(N)`` rounds.
-
-    How it is built is part of Exercise 3 of Lesson I (the worked argument shows the bound is
-    reached).
-    """
+    """The reference deal of Exercise 3b of Lesson I, which the tests play (not part of the public
+    API: the exercise asks for a deal like it, built by the student)."""
     N = check_trios(N)
-    _cap(N, "N", DEAL_LARGEST, "longest_game(N) gives the number of rounds for any N")
+    _cap(N, "N", DEAL_LARGEST, "a deal of a million trios is the largest built here")
     if N == 1:
         return [1, 1, 1]
     deal = [1, 2, 1, 2]
@@ -635,11 +628,16 @@ def _most(K2: int, K1: int, K0: int) -> int:
 def most_rounds(two_known: int, one_known: int, zero_known: int) -> int:
     """The most rounds the rule can still take from (K2, K1, K0): the longest path of the DP's graph.
 
-    A second algorithm for ``longest_game``: max over the ways a round can end (each has a
-    positive probability) instead of their average.
+    The DP of ``state_value`` with the max over the ways a round can end (each has a positive
+    probability) in place of their average.
     """
     state = _check_state(two_known, one_known, zero_known)
-    _cap(state.trios, "the number of trios", MOST_ROUNDS_LARGEST, "longest_game(N) is the closed form")
+    _cap(
+        state.trios,
+        "the number of trios",
+        MOST_ROUNDS_LARGEST,
+        "the longest path through the states takes about 2 s at 40 trios",
+    )
     for T in range(state.trios + 1):  # grow the memo gradually: no deep recursion
         _most(0, 0, T)
     return _most(*state)
@@ -894,7 +892,7 @@ def refuse_exercise_1(state: FullState, what: str) -> None:
         raise ValueError(
             f"{what} does not value {tuple(state)}: the game of two trios before either is removed is "
             "the game whose average E(2) Lesson I's Exercise 1 asks you to find by hand, by playing its "
-            "orders (after its check, expected_rounds(2) gives it)"
+            "orders"
         )
 
 

@@ -227,6 +227,17 @@ def test_exercise_2_worked_solution_and_near_misses():
     right = worked_answer(LESSON_1, "trios-2")
     verdict = rejected("trios-2", lambda N: right(N) if N <= 4 else right(N) + 1, why="at N = 5")
     assert "right for every N <= 4" in verdict.message and "a count by the first card" in verdict.message
+    assert "yours is larger by 1." in verdict.message
+
+
+def test_exercise_2_says_where_two_long_counts_differ():
+    """Past N = 100 both counts are cut when printed, at the same digit: the message says by how
+    much, and at which digit, the wrong count differs."""
+    right = worked_answer(LESSON_1, "trios-2")
+    verdict = rejected("trios-2", lambda N: right(N) + 7 if N > 100 else right(N), why="at N = 101")
+    digits = len(str(right(101)))
+    assert f"yours is larger by 7 (both have {digits} digits" in verdict.message
+    assert f"differ at digit {digits} from the left" in verdict.message
 
 
 def test_exercise_2_lookup_table_of_the_shown_counts():
@@ -613,9 +624,10 @@ def test_exercise_5_exact_up_to_25_then_extrapolated_is_refused_beyond():
         return plain(25) + (N - 25) * (plain(25) - plain(24))
 
     verdict = rejected("trios-5", extrapolated, why="at N = 30")
-    assert "every N in 5..25" in verdict.message
+    assert "right for every N up to 25" in verdict.message
+    assert "yours is larger by about 0.00012" in verdict.message  # two long fractions, and their gap
     verdict = accepted("trios-5", plain)
-    assert "N = 30 and 40" in verdict.message
+    assert "N = 30 and 40, and for one N from 41 to 46 that the statement does not name" in verdict.message
 
 
 def test_exercise_5_lookup_table_of_the_shown_values():

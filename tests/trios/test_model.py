@@ -193,6 +193,7 @@ def test_the_two_trio_states_of_exercise_1_are_not_valued(K3, known):
     with pytest.raises(ValueError, match="Exercise 1 asks you to find by hand") as raised:
         free_choice_first_flips(state)
     assert "17" not in str(raised.value)
+    assert "expected_rounds" not in str(raised.value)  # the refusal names no route to the value
     assert free_choice_value((K3, 0, 0, 2)) == K3 + Fraction(17, 5)  # the function itself still knows it
     # E(2) by its first round from the refused values, so the refusal does hide E(2)
     a, b = (_all_first_flips((0, *s))[FLIP_UNKNOWN] for s in [(0, 2, 0), (1, 1, 0)])

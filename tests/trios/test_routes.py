@@ -70,3 +70,34 @@ def test_lesson_1_imports_free_choice_first_flips_above_exercise_1_and_it_refuse
     # the routes that value any state, E(2) included, come only after Exercise 1's check
     for name in ("expected_rounds", "state_value", "TriosGame", "trios_game", "expected_rounds_free_choice"):
         assert imported.get(name, exercise.cells.check + 1) > exercise.cells.check, name
+
+
+def test_help_of_the_package_lists_no_reference_answer_of_lesson_i():
+    """``help(puzzles.trios)`` points to ``puzzles.trios.model``; neither page lists the
+    references the checks of Exercises 3 and 3b compare with (their values give the formula, and
+    a deal of 5 trios the construction), nor a call that prints them."""
+    import pydoc
+
+    import puzzles.trios
+    import puzzles.trios.model
+
+    for module in (puzzles.trios, puzzles.trios.model):
+        page = pydoc.render_doc(module, renderer=pydoc.plaintext)
+        for name in ("longest_game(", "longest_deal("):
+            assert name not in page, (module.__name__, name)
+        for giveaway in ("(5 * N - 1) // 2", "(5N - 1)", "1 2 1 2 3 1 3 2"):
+            assert giveaway not in page, (module.__name__, giveaway)
+
+
+def test_the_checks_of_lesson_i_ask_sizes_the_statement_does_not_list():
+    """A table filled beforehand for the sizes Exercise 3b's statement lists is refused: the check
+    asks sizes the statement does not name, the same in every process (the notebook's process and
+    the grader must ask the same inputs)."""
+    from puzzles.course.checker import registration
+    from puzzles.trios.exercises import DEAL_DRAWN, DEAL_DRAWN_MOST, DEAL_SIZES
+
+    asked = {case for _, case in registration("trios-6").plan().cases()}
+    assert sorted(asked) == sorted({case for _, case in registration("trios-6").make_plan().cases()})
+    beyond = {N for (N,) in asked} - set(DEAL_SIZES)
+    assert len(beyond) == DEAL_DRAWN
+    assert all(61 <= N <= DEAL_DRAWN_MOST for N in beyond)

@@ -501,3 +501,33 @@ def three_known_exact_then_extrapolated(N):
         return _filled(_E3_RIGHT, N)
     last, before = _filled(_E3_RIGHT, 25), _E3_RIGHT(0, 0, 24)
     return last + (N - 25) * (last - before)
+
+
+_LISTED_DEALS = {N: _deal_two_at_a_time(N) for N in (*range(1, 61), 99, 100, 501, 1000)}
+
+
+@shape("trios-6", "printed sizes")
+def deal_table_of_the_listed_sizes(N):
+    """A table of longest deals for exactly the sizes the statement lists (1..60, 99, 100, 501,
+    1000), made beforehand; 1..N three times over for any other size."""
+    if N in _LISTED_DEALS:
+        return list(_LISTED_DEALS[N])
+    return list(range(1, N + 1)) * 3
+
+
+@shape("trios-5", "search then formula")
+def three_known_exact_to_forty_then_extrapolated(N):
+    """The exact recursion up to N = 40, the largest N the check named, and a straight line through
+    E3(39) and E3(40) beyond (off by about 2 * 10**-6 at N = 41)."""
+    if N <= 40:
+        return _filled(_E3_RIGHT, N)
+    last, before = _filled(_E3_RIGHT, 40), _E3_RIGHT(0, 0, 39)
+    return last + (N - 40) * (last - before)
+
+
+@shape("trios-2", "off by one")
+def orders_one_too_many_beyond_a_hundred(N):
+    """The right count up to N = 100 and one more beyond: wrong only where both numbers are too long
+    to print whole (the message says by how much they differ)."""
+    count = math.factorial(3 * N) // (6**N * math.factorial(N))
+    return count + 1 if N > 100 else count
