@@ -229,6 +229,9 @@ def test_correct_incorrect_and_not_attempted(capsys):
     wrong = verify("demo-1", lambda k: k * k if k < 3 else 0)
     assert wrong.status == "incorrect"
     assert "smallest counterexample at k = 3: your square gives 0, k*k gives 9." in wrong.message
+    check("demo-1", lambda k: k * k if k < 3 else 0)
+    printed = capsys.readouterr().out
+    assert " s." not in printed and " s)" not in printed  # a wrong value: nothing said of time
 
     def stub(k): ...
 
