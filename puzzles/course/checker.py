@@ -219,9 +219,11 @@ class Exercise:
     @property
     def said_without(self) -> str:
         """The modules the exercise is to be done without, in a verdict: as the exercise lists
-        them, without the unit's own checks that ``exercise`` adds (a student never met them)."""
+        them, without the unit's own checks that ``exercise`` adds and without private helpers
+        (``_name``): a student never met them."""
         own = _unit_module(self.exercise_id)
-        named = [module for module in self.without if module != own] or list(self.without)
+        met = [m for m in self.without if m != own and not any(p.startswith("_") for p in m.split("."))]
+        named = met or [m for m in self.without if m != own] or list(self.without)
         return ", ".join(named) or "the course package"
 
     def plan(self, seed: int | None = None) -> Plan:

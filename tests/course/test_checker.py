@@ -974,3 +974,12 @@ def test_an_answer_computing_on_a_busy_machine_is_judged_by_its_processor_time(m
     verdict = verify("demo-1", _duty(0.2))
     assert verdict.status == "check failed", verdict
     assert verdict.message.startswith("the machine was too busy to finish this check"), verdict
+
+
+def test_a_refusal_names_what_the_exercise_is_done_without_but_no_private_helper():
+    import puzzles.trios.exercises  # noqa: F401 - registers trios-5 (without two functions of the model)
+    from puzzles.course.checker import _REGISTRY
+
+    entry = _REGISTRY["trios-5"]
+    assert "puzzles.trios.model._three_known" in entry.without
+    assert entry.said_without == "puzzles.trios.model.three_known_rounds"
