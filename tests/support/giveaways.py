@@ -99,7 +99,7 @@ GIVEAWAYS: dict[str, tuple[str, ...]] = {
     "mastermind-7": ("4986",),
     "higher-lower-3": ("2/5", "9/5", "1.8"),
     "higher-lower-21": ("1, 2, 3, 6, 7, 14, 15",),
-    "higher-lower-22": ("Tree P6 pays only 3",),
+    "higher-lower-22": ("4 \\le V^s(4) \\le 13/3", "5, 14/3, 13/3, 13/3, 13/3, 13/3, 4"),
     "higher-lower-4": ("(2, 1, 3, 2)", "(2, 3, 1, 2)"),
     "higher-lower-5": ("87/23", "3.7826", "828/211", "3.9241", "3.9242", "251175/63263", "3.9703"),
     "higher-lower-9": ("lexicographic",),
