@@ -159,7 +159,7 @@ HEIGHT_LARGE = f"the {len(LARGE_HEIGHT_PAIRS)} pairs up to N = 128"
 
 def _height_hidden(draw: random.Random) -> list[Stage]:
     """12 (N, h) drawn for grading: 10 with N in 11..128 and h from one below the fewest levels that
-    hold N to N + 1, and 2 with h >= N (N up to 100, the largest h the public cases reach)."""
+    hold N to N + 1 (h at most 100), and 2 with h >= N (N and h up to 100)."""
     public = set(LARGE_HEIGHT_PAIRS)
     pairs: set[tuple[int, int]] = set()
     while len(pairs) < 12:
@@ -185,8 +185,8 @@ def _height_hidden(draw: random.Random) -> list[Stage]:
     "higher-lower-1",
     names="N, h",
     without=WITHOUT,
-    on_timeout="This check goes up to N = 128 and h = 100, where no list of trees can go: count by a "
-    "recurrence on N and h, memoised.",
+    on_timeout="This check goes up to N = 128 and h = 129 (h up to N + 1), where no list of trees can go: "
+    "count by a recurrence on N and h, memoised.",
     asks="trees_within(N, h): the number of search trees on N keys with at most h levels, "
     "by a recurrence of your own",
     verifies=f"every (N, h) with N <= {SMALL_TREES}, h <= {SMALL_TREES + 1} against the list of all trees; "
@@ -609,13 +609,29 @@ ONE_ROW_GAMES = [[[3, 1, 2]], [[0, -2, 1]]]
 # decide only once divided by v_i too (at the basis (0, 1, 3, 6), its step 1, column 4 enters and
 # 1 leaves); its odd steps are asked.
 RATIO_TIE_GAMES = [[[0, 3, 2, 0], [1, 1, -1, 1], [3, 3, -1, 1]]]
+# Exact ties on the first ratio that floating point breaks the wrong way: at step 1 of the first
+# game (basis (0, 1, 7, 4, 9), column 3 enters) R1 / v1 and R2 / v2 both start with 2/3, as
+# 4/5 / (6/5) and 38/5 / (57/5), but float(4/5) / float(6/5) = 0.6666666666666667 exceeds
+# float(38/5) / float(57/5) = 0.6666666666666666, so a comparison in floats lets P7 leave where
+# the exact rule lets P1 leave. At step 1 of the second game (basis (0, 1, 3, 4, 2), column 6
+# enters) R1 / v1 and R3 / v3 both start with 5, as 5/6 / (1/6) and 5/2 / (1/2), where floats give
+# 5.000000000000001 and 5.0: P4 would leave instead of P1. Their odd steps are asked.
+FLOAT_TIE_GAMES = [
+    [[-2, -2, -1, 5, 1, -3], [7, 8, -2, 7, 6, 3], [7, -2, -2, -3, -3, 7], [9, 4, 2, -1, 9, 6]],
+    [[-3, -1], [5, 5], [8, 5], [9, 0]],
+]
+# Five rows where two candidates R_i / v_i agree on their first three entries and the fourth
+# decides (at the start basis column 2 enters; R5 / v5 = (0, 0, 0, 0, 1/5, -1/5) is less than
+# R4 / v4 = (0, 0, 0, 1/5, 0, -1/5), so U_4 = 6 leaves, not U_3 = 5): its even steps are asked.
+LONG_TIE_GAMES = [[[1, 0], [1, 0], [1, 5], [1, 5], [1, 0]]]
 
 
 def _dresher_games() -> list[list[list[int]]]:
     """The thesis's games (1.1), (1.20) and (1.19); random games with positive entries (small
     entries tie often: the lexicographic rule decides); random games with zero and negative
     entries, where the provisional value can be zero or negative and the row of P0 (never a
-    candidate to leave) would win the ratio test; two games of one row."""
+    candidate to leave) would win the ratio test; two games of one row; four games whose ties
+    in the ratio test are decided past the first entry."""
     games = [
         payoff_matrix(3).to_numpy().tolist(),
         symmetric_matrix(4).to_numpy().tolist(),
@@ -624,7 +640,7 @@ def _dresher_games() -> list[list[list[int]]]:
     games += _random_games(7, range(1, 5), 3) + _random_games(8, range(1, 10), 3)
     games += _random_games(9, range(-3, 4), 4) + _random_games(10, range(0, 3), 2)
     games += ONE_ROW_GAMES  # m = 1: an answer must not assume a second row
-    games += RATIO_TIE_GAMES
+    games += RATIO_TIE_GAMES + FLOAT_TIE_GAMES + LONG_TIE_GAMES
     return [[[int(x) for x in row] for row in game] for game in games]
 
 
@@ -653,13 +669,23 @@ def _dresher_runs() -> dict[tuple, dict[tuple[int, ...], Any]]:
     return runs
 
 
+def _asked_parity(game: list[list[int]], index: int) -> int:
+    """Which iterations of a game are asked: the odd ones of the tie games built for their odd
+    step, the even ones of the long tie game, else by the game's place in the list."""
+    if game in RATIO_TIE_GAMES or game in FLOAT_TIE_GAMES:
+        return 1
+    if game in LONG_TIE_GAMES:
+        return 0
+    return index % 2
+
+
 def _pivot_cases() -> list[tuple[list[list[int]], tuple[int, ...], list[list[Fraction]]]]:
     """(A, basis, inverse) at every other iteration of each game's run (the even ones of the even
     games, the odd ones of the odd games): no input is the successor of another."""
     cases = []
     for index, (game, steps) in enumerate(_dresher_steps()):
         for k, step in enumerate(steps):
-            if k % 2 == (1 if game in RATIO_TIE_GAMES else index % 2):
+            if k % 2 == _asked_parity(game, index):
                 cases.append((game, step.basis, [list(row) for row in step.inverse]))
     return cases
 
@@ -718,6 +744,7 @@ def _pivot_judge(case: tuple, value: Any) -> str | None:
         return (
             f"{where} column {entering} enters and your leaving column is {leaving}; the lexicographic rule "
             f"(1.16) over the rows with v_i > 0 gives {expected[1]}.{never}"
+            f"{_tie_words(A, basis, inverse, entering, leaving, expected[1])}"
         )
     given = [list(row) for row in new]
     if len(given) != len(expected[2]):
@@ -731,6 +758,32 @@ def _pivot_judge(case: tuple, value: Any) -> str | None:
                 f"{show(mine, 200)}; the update (1.18) gives {show(right, 200)}."
             )
     return None
+
+
+def _tie_words(A: list, basis: tuple, inverse: list, entering: int, leaving: int, right: int) -> str:
+    """Where the answer's leaving row and the right one tie exactly on their first k entries of
+    R_i / v_i, a sentence saying so (the rule then compares entry k + 1, exactly); else ''."""
+    if leaving not in basis or leaving == 0:
+        return ""
+    column = _augmented_column(A, entering)
+    rows = {}
+    for j in (leaving, right):
+        i = list(basis).index(j)
+        v = sum(Fraction(x) * p for x, p in zip(inverse[i], column, strict=True))
+        if v <= 0:
+            return ""
+        rows[j] = [Fraction(x) / v for x in inverse[i]]
+    same = next(k for k, (x, y) in enumerate(zip(rows[leaving], rows[right], strict=True)) if x != y)
+    if same == 0:
+        return ""
+    i, r = list(basis).index(leaving), list(basis).index(right)
+    entries = "entry" if same == 1 else f"{same} entries"
+    return (
+        f" R{r} / v{r} (the rule's row) and R{i} / v{i} (yours) agree exactly on their first {entries} "
+        f"({show(rows[right][:same], 120)}); the next entry decides: {show(rows[right][same])} against "
+        f"{show(rows[leaving][same])}. Compare the whole rows, exactly (Fractions): floats can round "
+        "such a tie apart."
+    )
 
 
 @functools.cache
@@ -842,7 +895,7 @@ def _reading_judge(case: tuple, value: Any) -> str | None:
 def _reading_cases() -> list[tuple]:
     """Every iteration of Dresher's method on the thesis's games and on 30 of the random games."""
     steps = _dresher_steps()
-    chosen = steps[:3] + steps[3:183:6] + steps[-3:]
+    chosen = steps[:3] + steps[3:183:6] + steps[183:186]  # and the one-row games, the first tie game
     return [(game, step.basis, [list(row) for row in step.inverse]) for game, run in chosen for step in run]
 
 
@@ -958,8 +1011,9 @@ def _again_judge(case: tuple, value: Any) -> str | None:
     "by 1.14, leaving column by the lexicographic rule 1.16, new inverse by 1.18), or None at the optimum",
     verifies="every other iteration of Dresher's method on the games (1.1), (1.20), (1.19) and 180 random "
     "games (2 to 4 rows, 2 to 6 columns, many ties; 90 of them with zero or negative entries, where the "
-    "value can be zero or negative), 2 games of one row, and every iteration of a game whose leaving row "
-    "is decided by the lexicographic rule on the divided rows, against dresher(...).steps; asks "
+    "value can be zero or negative), 2 games of one row, and every other iteration of 4 games whose "
+    "leaving row is decided by the lexicographic rule past the first entry (on the divided rows; on an "
+    "exact tie that floats round apart; on the fourth entry, in 5 rows), against dresher(...).steps; asks "
     f"{ASKED_AGAIN} steps a second time on the same lists (an answer that changes its arguments in place "
     "answers differently); refuses floats and answers that reach puzzles.higher_lower",
     hidden=_pivot_hidden,

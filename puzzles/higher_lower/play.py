@@ -61,7 +61,25 @@ def _whole(value: object, what: str, N: int) -> int:
 
 
 class HigherLowerGame:
-    """Rounds of the higher-lower game on 1..N, the computer playing its optimal mixed strategy."""
+    """Rounds of the higher-lower game on 1..N, the computer playing its optimal mixed strategy.
+
+    ``HigherLowerGame(N=10, role="bob", seed=0)``: as Bob you call ``guess(k)``, as Alice
+    (``role="alice"``) ``hide(k)``; ``new_round()`` starts the next round. N is at most 60.
+
+    Attributes:
+        N, role: the game's size and the student's side, ``"bob"`` or ``"alice"``.
+        solution: the exact solution the computer plays, ``solve(N)`` unless one is given:
+            ``solution.hider`` is one optimal distribution of Alice (a tuple of N Fractions; she
+            may have others), ``solution.searcher`` Bob's optimal mixture as (probability,
+            depth vector) pairs, ``solution.value`` the value V(N).
+        value: V(N), exactly (``solution.value``).
+        low, high: the interval of numbers still possible in this round (1 and N at its start).
+        guesses: this round's guesses so far, each a ``Guess(number, answer)``.
+        finished: whether this round has ended with a correct guess.
+        rounds, total_paid: the rounds finished so far and the guesses Bob paid in them, all told.
+        secret: the hidden number (drawn by the computer when you are Bob; yours once you hide it).
+        tree: the depth vector of the computer's search tree when you are Alice (else None).
+    """
 
     def __init__(
         self, N: int = 10, role: str = "bob", seed: int = 0, solution: Solution | None = None

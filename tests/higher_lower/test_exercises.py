@@ -836,6 +836,46 @@ def test_the_check_covers_ties_u_columns_optima_and_games_with_zero_or_negative_
     assert score_ties > 10 and ratio_ties > 5, (score_ties, ratio_ties)
 
 
+def _ratio_rows(A, basis, inverse):
+    """The candidates R_i / v_i of the ratio test (1.16) at a basis, by plain loops, exactly."""
+    entering = direct_dresher_step(A, basis, inverse)[0]
+    v = [sum(Fraction(r) * p for r, p in zip(row, _column(A, entering), strict=True)) for row in inverse]
+    return v, {i: [Fraction(x) / v[i] for x in inverse[i]] for i in range(1, len(A) + 1) if v[i] > 0}
+
+
+def test_the_tie_games_of_exercise_7_tie_where_their_comments_say():
+    """Independent of ``dresher``: at each asked step of the float-tie games two candidates tie
+    exactly on their first entry and a comparison in floats picks another row than the exact one;
+    in the five-row game two candidates agree on three entries and differ on the fourth."""
+    asked = {(exercises._key(A), tuple(basis)): inverse for A, basis, inverse in exercises._pivot_cases()}
+    for game in exercises.FLOAT_TIE_GAMES:
+        found = False
+        for (key, basis), inverse in asked.items():
+            if key != exercises._key(game) or direct_dresher_step(game, basis, inverse) is None:
+                continue
+            v, rows = _ratio_rows(game, basis, inverse)
+            exact = min(rows, key=rows.get)
+            floats = {i: [float(x) / float(v[i]) for x in inverse[i]] for i in rows}
+            if min(floats, key=floats.get) != exact:
+                assert sum(row[0] == rows[exact][0] for row in rows.values()) > 1
+                found = True
+        assert found, game
+    (game,) = exercises.LONG_TIE_GAMES
+    start = next(b for (key, b) in asked if key == exercises._key(game) and b == (0, 1, 3, 4, 5, 6))
+    _, rows = _ratio_rows(game, start, asked[(exercises._key(game), start)])
+    exact = min(rows, key=rows.get)
+    assert any(i != exact and row[:3] == rows[exact][:3] != row[:4] for i, row in rows.items())
+
+
+def test_a_ratio_test_in_floats_is_told_of_the_exact_tie():
+    from support.student_shapes.higher_lower import dresher_step_ratio_test_in_floats
+
+    verdict = verify("higher-lower-7", dresher_step_ratio_test_in_floats)
+    assert verdict.status == "incorrect"
+    assert "basis (0, 1, 7, 4, 9)" in verdict.message and "your leaving column is 7" in verdict.message
+    assert "agree exactly on their first entry ([2/3])" in verdict.message
+
+
 def test_no_input_of_exercise_7_is_the_successor_of_another():
     """The next basis and its inverse would be the answer: never among the inputs."""
     cases = {(exercises._key(A), tuple(basis)) for A, basis, _ in exercises._pivot_cases()}
@@ -935,7 +975,7 @@ def test_a_leaving_row_test_over_row_0_passes_every_game_with_positive_entries_a
     the ratio test, so an answer that considers it agrees at every step of every such game."""
     positive = [g for g in exercises._dresher_games() if min(map(min, g)) > 0]
     others = [g for g in exercises._dresher_games() if min(map(min, g)) <= 0]
-    assert len(positive) == 94 and len(others) == 92
+    assert len(positive) == 94 and len(others) == 95
 
     def disagreements(games):
         found = 0

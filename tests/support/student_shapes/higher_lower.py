@@ -520,6 +520,10 @@ def _dresher(A, basis, inverse, *, entering="largest", ratio="divided", update="
     candidates = [i for i in range(1, m + 1) if v[i] > 0]
     if ratio == "divided":
         r = min(candidates, key=lambda i: [Fraction(x) / v[i] for x in inverse[i]])
+    elif ratio == "float":
+        r = min(candidates, key=lambda i: [float(x) / float(v[i]) for x in inverse[i]])
+    elif ratio == "first three":
+        r = min(candidates, key=lambda i: [Fraction(x) / v[i] for x in inverse[i]][:3])
     else:
         r = min(candidates, key=lambda i: [Fraction(inverse[i][0]) / v[i], *inverse[i][1:]])
     scale = [Fraction(x) / v[r] for x in inverse[r]]
@@ -545,6 +549,21 @@ def dresher_step_undivided_tie_break(A, basis, inverse):
     """Divides only the first entry by v_i in the ratio test (1.16); the later entries that break
     a tie are compared undivided."""
     return _dresher(A, basis, inverse, ratio="undivided")
+
+
+@shape("higher-lower-7", "float")
+def dresher_step_ratio_test_in_floats(A, basis, inverse):
+    """Compares the rows R_i / v_i of the lexicographic rule (1.16) in floating point: an exact tie
+    of the first entries (2/3 as 4/5 / (6/5) and as 38/5 / (57/5)) rounds apart, and the wrong row
+    leaves."""
+    return _dresher(A, basis, inverse, ratio="float")
+
+
+@shape("higher-lower-7", "small inputs only")
+def dresher_step_ratio_test_on_three_entries(A, basis, inverse):
+    """Compares only the first three entries of R_i / v_i in the lexicographic rule (1.16): right
+    while a tie ends by the third entry, wrong on five rows where the fourth decides."""
+    return _dresher(A, basis, inverse, ratio="first three")
 
 
 @shape("higher-lower-7", "greedy")
