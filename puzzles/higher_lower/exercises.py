@@ -1200,8 +1200,13 @@ def DEPTHS(value: Any) -> str | None:  # noqa: N802 (a kind, like the constants 
         and isinstance(value[0], (int, float, Fraction))
         and isinstance(value[1], (tuple, list))
     ):
-        return "a pair (cost, depths), as best_tree returns: the depths alone are asked, as a tuple"
+        return (
+            "a pair (cost, depths), as best_tree and best_bounded_tree return: the depths alone are "
+            "asked, as a tuple"
+        )
     return _DEPTH_VECTOR(value)
+
+
 TREE_ON_TIMEOUT = (
     "This check goes up to N = 100, where no list of the Catalan(N) trees can go: fill the table of "
     "(2.1) once, then trace the tree back."
@@ -2017,8 +2022,8 @@ def _guarantee_cases() -> tuple[list[tuple], ...]:
 def _guarantee_kind(value: Any) -> str | None:
     if value is None:
         return (
-            "None: a Fraction or an integer is asked, and every case has a tree (N keys fit in h levels "
-            "whenever N <= 2**h - 1: the balanced tree)"
+            "where a Fraction or an integer is asked: every case of this check has a tree (N keys fit in h "
+            "levels whenever N <= 2**h - 1, as the balanced tree shows)"
         )
     return exact_number(value)
 
