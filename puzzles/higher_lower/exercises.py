@@ -1166,7 +1166,8 @@ def _float_noted(judge: Callable[[tuple, Any], str | None]) -> Callable[[tuple, 
             return verdict
         return verdict[:-1] + (
             "; your tree is of least cost for these weights rounded to floats, which cannot tell them "
-            "apart: keep the weights as ints or Fractions (no float(), no / on ints) in the table."
+            "apart: keep the weights exact, as ints or Fractions (no float(), no / on ints, no "
+            "rounding) in the table."
         )
 
     return noted
