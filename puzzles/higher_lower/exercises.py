@@ -1220,7 +1220,8 @@ def _float_noted(judge: Callable[[tuple, Any], str | None]) -> Callable[[tuple, 
             return verdict
         return verdict[:-1] + (
             "; your tree is of least cost for these weights rounded to floats, which cannot tell them "
-            "apart: keep the weights as ints or Fractions (no float(), no / on ints) in the table."
+            "apart: keep the weights exact, as ints or Fractions (no float(), no / on ints, no "
+            "rounding) in the table."
         )
 
     return noted
@@ -1242,7 +1243,25 @@ def _best_tree_cost(weights: list) -> Any:
     return best_tree(weights)[0]
 
 
-DEPTHS = sequence_of(whole, None, "a tuple of depths")
+_DEPTH_VECTOR = sequence_of(whole, None, "a tuple of depths")
+
+
+def DEPTHS(value: Any) -> str | None:  # noqa: N802 (a kind, like the constants it stands beside)
+    """A tuple of depths; a pair (cost, depths), as ``best_tree`` and ``best_bounded_tree``
+    return, is named as such."""
+    if (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[0], (int, float, Fraction))
+        and isinstance(value[1], (tuple, list))
+    ):
+        return (
+            "a pair (cost, depths), as best_tree and best_bounded_tree return: the depths alone are "
+            "asked, as a tuple"
+        )
+    return _DEPTH_VECTOR(value)
+
+
 TREE_ON_TIMEOUT = (
     "This check goes up to N = 100, where no list of the Catalan(N) trees can go: fill the table of "
     "(2.1) once, then trace the tree back."
@@ -1585,6 +1604,8 @@ SMALL_WEIGHT_VECTORS = [
 ]
 
 _FAR = Fraction(1, 10**1000)
+_FARTHER = Fraction(1, 10**4000)  # a gap between two costs, 4000 decimal places down
+_FARTHEST = Fraction(1, 10**4200)  # a lone weight (Python writes ints of up to 4300 digits)
 
 # Zero weights beside one or two small positive ones, with levels to spare: the least cost puts
 # the weighted keys near the root and the zeros below. A number put in place of the zeros (1,
@@ -1607,6 +1628,12 @@ STAND_IN_CASES = [
     ([0, _FAR, 0, 0, 0], 4),
     ([0, 0, 0, 0, 0, _FAR], 4),
     ([2 + _FAR, 1, 0, 0, 1, 0, 0], 5),
+    # and again far below that: a number fixed in advance (10**-2000, least weight / 10**2000, ...)
+    # must be smaller than every weight and every gap a check can hold, so it is too large here
+    ([_FARTHEST, 0, 0], 3),
+    ([0, _FARTHEST, 0, 0, 0], 4),
+    ([0, 0, 0, 0, 0, _FARTHEST], 4),
+    ([2 + _FARTHER, 1, 0, 0, 1, 0, 0], 5),
 ]
 
 
@@ -1643,9 +1670,10 @@ def _zeros_noted(judge: Callable[[tuple, Any], str | None]) -> Callable[[tuple, 
         if (stand_in := _stand_in(weights, h, tuple(depths))) is None:
             return verdict
         return verdict[:-1] + (
-            f"; your tree is of least cost with {stand_in}: if you put a positive number in place of the "
-            "zeros (or added one to every weight), that changes which trees are cheapest, however small "
-            "it is chosen."
+            f"; your tree is of least cost with {stand_in}, for one: a positive number in place of the "
+            "zeros (or added to every weight) changes which trees are cheapest once the weights, or the "
+            "gaps between costs, are small enough beside it, so a number fixed in advance is too large "
+            "for some weights."
         )
 
     return noted
@@ -1736,8 +1764,9 @@ def _short_tree_hidden(draw: random.Random) -> list[Stage]:
     "with N <= 7 (zeros beside weights that a stand-in for a zero misplaces among them, weights 10**-20 "
     "and 10**-24 beside 1 that a float sum loses, the same weights asked with h = 5 and then h = 3) and "
     "on every "
-    "weight vector in {0, 1, 2}^N for N <= 4 (h = 3); against an interval DP with the height on 14 "
-    "cases of zero weights beside weights from 1 down to 10**-1000 (N = 3..40), some 10**-1000 apart, and "
+    "weight vector in {0, 1, 2}^N for N <= 4 (h = 3); against an interval DP with the height on 18 "
+    "cases of zero weights beside weights from 1 down to 10**-4200 (N = 3..40), some 10**-1000 or "
+    "10**-4000 apart, and "
     "on cases with "
     "N = 10..90 (30% zero weights, some beside weights of 10**-15 or beside costs 10**-12 apart); "
     "refuses answers that reach puzzles.higher_lower",
@@ -1778,7 +1807,7 @@ def _short_tree() -> Plan:
         passed=f"your tree is a valid search tree of at most h levels and least cost in all "
         f"{len(small) + len(SMALL_WEIGHT_VECTORS) + len(STAND_IN_CASES) + len(large)} cases: against every "
         "such tree for N <= 7 (every weight vector in {0, 1, 2}^N for N <= 4 among them), and against an "
-        "interval DP over (keys, height) for zero weights beside weights from 1 down to 10**-1000 and for "
+        "interval DP over (keys, height) for zero weights beside weights from 1 down to 10**-4200 and for "
         "N = 10..90 with zero weights.",
     )
 
@@ -2003,6 +2032,12 @@ def _johnson_stretches() -> Plan:
 GUARANTEE_SHIPPED = (20, 37, 64)  # shipped distributions whose guarantee is the certified V(N)
 
 
+def _geometric(N: int) -> tuple[Fraction, ...]:
+    """a_i proportional to 2**-i: Bob's best reply is a path as deep as N (a DP capped at a few
+    levels, or at a fixed 10, misses it)."""
+    return _distribution([2 ** (N - i) for i in range(1, N + 1)])
+
+
 def _distribution(weights: list) -> tuple[Fraction, ...]:
     total = sum(weights)
     return tuple(Fraction(w) / total for w in weights)
@@ -2016,10 +2051,12 @@ def _guarantee_cases() -> tuple[list[tuple], ...]:
     heights (the larger first), and N = 20, 24 and 30 against the interval DP with the height."""
     small = [(_uniform(N), None) for N in (1, 2, 3, 5, 8)]
     small += [(_distribution(w), None) for w in _weight_cases(61, [2, 3, 4, 5, 6, 7, 8, 8], 9, 0.3)]
+    small.append((_geometric(8), None))  # its best reply has 8 levels
     small.sort(key=lambda case: len(case[0]))
     records = load_records()
     shipped = [(hider_of(records[N]), None) for N in GUARANTEE_SHIPPED]
     large = [(_distribution(w), None) for w in _weight_cases(62, [30, 50], 20, 0.2)]
+    large.insert(1, (_geometric(30), None))  # its best reply has 30 levels
     rng = random.Random(63)
     short = [(_uniform(3), 2), (_uniform(7), 3), (hider_of(records[5]), 3), (hider_of(records[6]), 3)]
     for w in _weight_cases(64, [4, 5, 6, 7, 8, 8], 9, 0.3):
@@ -2035,6 +2072,15 @@ def _guarantee_cases() -> tuple[list[tuple], ...]:
     tall.append((hider_of(records[24]), 5))
     tall.sort(key=lambda case: len(case[0]))
     return small, shipped, large, short, tall
+
+
+def _guarantee_kind(value: Any) -> str | None:
+    if value is None:
+        return (
+            "where a Fraction or an integer is asked: every case of this check has a tree (N keys fit in h "
+            "levels whenever N <= 2**h - 1, as the balanced tree shows)"
+        )
+    return exact_number(value)
 
 
 def _listed_guarantee(alpha: tuple, h: int | None = None) -> Fraction:
@@ -2090,9 +2136,10 @@ def _guarantee_hidden(draw: random.Random) -> list[Stage]:
     asks="guarantee(alpha, h): the least expected number of guesses of any of Bob's trees with at most h "
     "levels (any tree when h is None) against Alice's distribution alpha, exactly, by an interval DP, "
     "without the course package",
-    verifies="13 distributions with N <= 8 (uniform ones, zeros among them) against every tree "
-    "listed, Alice's shipped distributions for N = 20, 37, 64 against the certified V(N), and 2 with "
-    "N = 30, 50 against best_tree's exact cost (h = None); 12 distributions with N <= 8 and a height "
+    verifies="14 distributions with N <= 8 (uniform ones, zeros among them, a_i proportional to 2**-i) "
+    "against every tree listed, Alice's shipped distributions for N = 20, 37, 64 against the certified "
+    "V(N), and 3 with N = 30, 50 (one with a_i proportional to 2**-i, whose best reply has 30 levels) "
+    "against best_tree's exact cost (h = None); 12 distributions with N <= 8 and a height "
     "against every tree of at most h levels listed (one asked with h = 5, then 4), and 3 with N = 20, 24, "
     "30 against an interval DP with the height; refuses floats and answers that reach puzzles.higher_lower",
     hidden=_guarantee_hidden,
@@ -2135,11 +2182,12 @@ def _guarantee() -> Plan:
             ),
         ],
         what="your guarantee",
-        kind=exact_number,
+        kind=_guarantee_kind,
         build=lambda case: (tuple(case[0]), case[1]),
         passed=f"your guarantee is exact on {len(small)} distributions with N <= 8 (against every tree), "
         f"on Alice's shipped distributions for N = {', '.join(map(str, GUARANTEE_SHIPPED))} (it is the "
-        f"certified value V(N)) and on 2 with N = 30, 50 (against the exact best reply); with a height, on "
+        f"certified value V(N)) and on {len(large)} with N = 30, 50, one of them a_i proportional to 2**-i "
+        f"(against the exact best reply); with a height, on "
         f"{len(short)} distributions with N <= 8 (against every tree of at most h levels) and on "
         f"{len(tall)} with N = 20, 24, 30 (against an interval DP with the height).",
     )

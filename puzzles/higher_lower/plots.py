@@ -460,14 +460,15 @@ def plot_bounds(upper: Sequence[float], lower: Sequence[float], N: int) -> Figur
 
 
 def plot_iterations(iterations: dict[int, int], proved: set[int] = frozenset()) -> Figure:
-    """LP iterations of the warm-started sweep per N (fig. 3.5), powers of two marked; the sizes
-    in ``proved`` (grown guess proved optimal without an LP) are dots: least-squares rounds."""
+    """Rounds (LP re-solves, the records' ``iterations``) of the warm-started sweep per N (fig.
+    3.5), powers of two marked; the sizes in ``proved`` (grown guess proved optimal without an LP)
+    are dots: least-squares rounds."""
     sizes = sorted(iterations)
     figure, ax = plt.subplots(figsize=(8, 4), layout="constrained")
     lp = [N if N not in proved else np.nan for N in sizes]
     # a size solved in no iteration (N = 1) has no place on the log axis: left out, not clipped
     counts = [iterations[N] if iterations[N] > 0 else np.nan for N in sizes]
-    ax.plot(lp, counts, color="#5f3dc4", lw=1, label="column generation: LP iterations")
+    ax.plot(lp, counts, color="#5f3dc4", lw=1, label="column generation: rounds (LP re-solves)")
     if proved:
         marked = sorted(proved & set(sizes))
         ax.plot(
@@ -483,10 +484,10 @@ def plot_iterations(iterations: dict[int, int], proved: set[int] = frozenset()) 
     for k in range(1, int(math.log2(max(sizes))) + 1):
         ax.axvline(2**k, color="#adb5bd", lw=0.8, ls=":")
     ax.set_xlabel("N", fontsize=11)
-    ax.set_ylabel("iterations", fontsize=11)
+    ax.set_ylabel("rounds", fontsize=11)
     ax.tick_params(labelsize=10)
     ax.set_yscale("log")
-    ax.set_title("Iterations per N (dotted: powers of two)", fontsize=12)
+    ax.set_title("Rounds per N (dotted: powers of two)", fontsize=12)
     _ticks_within_limits(ax)
     return _closed(figure)
 

@@ -481,7 +481,7 @@ def test_9_accepts_the_worked_solution_and_another_fix(worked):
     "answer, why",
     [
         (plain_traceback, "are no search tree"),
-        (zeros_as_a_tiny_weight, "if you put a positive number in place of the zeros"),
+        (zeros_as_a_tiny_weight, "a positive number in place of the zeros"),
         (unbounded_optimum, "levels, more than h = "),
         (lambda weights, h: tuple(min(d, h) for d in unbounded_optimum(weights, h)), "no search tree"),
     ],
@@ -640,3 +640,42 @@ def test_9_names_a_stand_in_only_where_one_explains_the_tree():
     # [10**-1000, 0, 0]: the balanced tree, which a stand-in such as 10**-60 for each zero explains
     verdict = judge(([Fraction(1, 10**1000), 0, 0], 3), (2, 1, 2))
     assert "each zero replaced by 10**-" in verdict
+
+
+def test_a_pair_cost_and_depths_is_named_as_such():
+    """best_tree's and best_bounded_tree's (cost, depths), returned as the answer: the verdict
+    names the pair and asks for the depths alone."""
+    rejected("higher-lower-4", lambda weights: (0, (1,) * len(weights)), why="a pair (cost, depths)")
+    rejected("higher-lower-9", lambda weights, h: (0, [1] * len(weights)), why="the depths alone")
+
+
+def test_guarantee_without_a_height_is_not_a_capped_dp():
+    """For h = None a height DP capped at two levels more than N needs is refused: a_i
+    proportional to 2**-i at N = 8 has a best reply of 8 levels, worth 502/255, where the cap
+    gives 168/85 (both computed here by an interval DP with the height)."""
+
+    def capped(alpha, h):
+        N = len(alpha)
+        E = {(a, a - 1): Fraction(0) for a in range(1, N + 2)}
+        for level in range(1, h + 1):
+            new = {(a, a - 1): Fraction(0) for a in range(1, N + 2)}
+            for length in range(1, min(N, 2**level - 1) + 1):
+                for a in range(1, N - length + 2):
+                    b = a + length - 1
+                    costs = [
+                        E[a, r - 1] + E[r + 1, b]
+                        for r in range(a, b + 1)
+                        if (a, r - 1) in E and (r + 1, b) in E
+                    ]
+                    if costs:
+                        new[a, b] = sum(alpha[a - 1 : b], Fraction(0)) + min(costs)
+            E = new
+        return E[1, N]
+
+    geometric = tuple(Fraction(2 ** (8 - i), 255) for i in range(1, 9))
+    assert capped(geometric, 8) == Fraction(502, 255)
+    assert capped(geometric, (8).bit_length() + 2) == Fraction(168, 85)
+    verdict = rejected(
+        "higher-lower-10", lambda alpha, h: capped(alpha, min(h or len(alpha).bit_length() + 2, len(alpha)))
+    )
+    assert "168/85" in verdict.message and "502/255" in verdict.message

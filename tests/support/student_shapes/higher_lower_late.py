@@ -570,3 +570,42 @@ def short_tree_every_weight_plus_10_60(weights, h):
     """Adds 1/10**60 to every weight: beside a weight of 10**-1000 the shift is what decides
     ([10**-1000, 0, 0], h = 3 gets the balanced tree, twice the least cost)."""
     return _plain_dp([w + Fraction(1, 10**60) for w in weights], h)
+
+
+@shape("higher-lower-9", "wrong model")
+def short_tree_zeros_replaced_by_10_2000(weights, h):
+    """Puts the fixed number 10**-2000 in place of every zero, far below any weight the lesson
+    shows: beside a weight of 10**-4200 ([10**-4200, 0, 0], h = 3) it is the zeros that weigh."""
+    return _plain_dp([w if w else Fraction(1, 10**2000) for w in weights], h)
+
+
+@shape("higher-lower-9", "wrong model")
+def short_tree_zeros_replaced_by_least_weight_over_10_2000(weights, h):
+    """Puts (least positive weight) / 10**2000 in place of every zero: still larger than a gap
+    of 10**-4000 between two costs ([2 + 10**-4000, 1, 0, 0, 1, 0, 0], h = 5)."""
+    least = min(Fraction(w) for w in weights if w)
+    return _plain_dp([w if w else least / 10**2000 for w in weights], h)
+
+
+# -- higher-lower-10: h = None handled with a height after all --------------------------------------
+
+
+@shape("higher-lower-10", "small inputs only")
+def guarantee_capped_two_levels_above_the_fewest(alpha, h=None):
+    """For h = None runs the height DP with two levels more than N needs (lesson III: one more
+    sufficed for the optimal mixtures): wrong where Bob's best reply is deep, as for a_i
+    proportional to 2**-i at N = 8 (168/85 for 502/255)."""
+    alpha = tuple(alpha)
+    if h is None:
+        h = len(alpha).bit_length() + 2
+    return _least_cost_within(alpha, min(h, len(alpha)))
+
+
+@shape("higher-lower-10", "small inputs only")
+def guarantee_capped_at_ten_levels(alpha, h=None):
+    """For h = None runs the height DP with at most 10 levels: right up to N = 10, wrong where
+    Bob's best reply is a deeper path (a_i proportional to 2**-i at N = 30)."""
+    alpha = tuple(alpha)
+    if h is None:
+        h = 10
+    return _least_cost_within(alpha, min(h, len(alpha)))
