@@ -109,16 +109,20 @@ def _whole_or_none(value: Any) -> str | None:
 
 
 def _set_kind(value: Any) -> str | None:
-    """A set of integers (or a list, tuple or range of them); a range is not walked element by element."""
-    if isinstance(value, range):
-        return None
-    return set_of_whole(value)
+    """A set (or frozenset) of integers, and nothing else: a list or tuple can hold a pick twice
+    and be called a set only after ``set(...)``, so it is refused, as a dict or a range is."""
+    if isinstance(value, (set, frozenset)):
+        return set_of_whole(value)
+    if isinstance(value, (list, tuple, range)):
+        name = type(value).__name__
+        return (
+            f"a {name}: a set is asked (a {name} can hold a pick twice and has an order; "
+            "return set(...) of your picks)"
+        )
+    return set_of_whole(value)  # "a dict: a set of integers is asked", and so on
 
 
 def _same_set(given: Any, expected: set[int]) -> bool:
-    """Equal as sets, without building a set from a range of 10**18 numbers."""
-    if isinstance(given, range) and len(given) > len(expected):
-        return False
     return set(given) == expected
 
 
@@ -542,7 +546,7 @@ def _extreme_pick() -> Plan:
             *_far_stages(
                 far,
                 reference=_extreme_pick_rule,
-                evidence="the two tests of C(i) in exact arithmetic",
+                evidence="C(i) in exact arithmetic",
                 noun="pairs with M up to 10**9 and N",
                 start="1",
                 below=f"outside the table of N <= {EXTREME_N} and M <= {EXTREME_M} above",
