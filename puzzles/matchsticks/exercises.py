@@ -829,7 +829,7 @@ def _shift_problem(case: tuple, shift: int) -> str | None:
     "(with proof): misere_shift(moves), without the package.",
     verifies=f"the DP's normal and misère sequences for n <= {SHIFT_N} on {len(_shift_sets())} sets S (all "
     "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24, 20 within 25..150, 6 of 6 to 56 "
-    "sizes), then sets of sizes from 10**3 to 10**18 (the proved rule); refuses answers that reach "
+    "sizes), then sets of take sizes from 10**3 to 10**18 (the proved rule); refuses answers that reach "
     "puzzles.matchsticks.",
     hidden=_shift_hidden,
 )
@@ -847,7 +847,7 @@ def _misere_shift() -> Plan:
             Stage(
                 [(frozenset(sizes),) for sizes in SHIFT_FAR if min(sizes) <= FLOAT_EXACT],
                 reference=min,
-                label="sets of sizes from 10**3 to 10**12",
+                label="sets of take sizes from 10**3 to 10**12",
                 evidence="the rule this exercise proves",
                 smallest=False,
                 far=f"take sizes from 10**3 to 10**12, beyond the sets above (takes up to "
@@ -856,7 +856,7 @@ def _misere_shift() -> Plan:
             Stage(
                 [(frozenset(sizes),) for sizes in SHIFT_FAR if min(sizes) > FLOAT_EXACT],
                 reference=min,
-                label="sets of sizes beyond 2**53",
+                label="sets of take sizes beyond 2**53",
                 evidence="the rule this exercise proves",
                 smallest=False,
                 far="take sizes beyond 2**53, where a whole number turned into a float is rounded",
