@@ -109,16 +109,20 @@ def _whole_or_none(value: Any) -> str | None:
 
 
 def _set_kind(value: Any) -> str | None:
-    """A set of integers (or a list, tuple or range of them); a range is not walked element by element."""
-    if isinstance(value, range):
-        return None
-    return set_of_whole(value)
+    """A set (or frozenset) of integers, and nothing else: a list or tuple can hold a pick twice
+    and be called a set only after ``set(...)``, so it is refused, as a dict or a range is."""
+    if isinstance(value, (set, frozenset)):
+        return set_of_whole(value)
+    if isinstance(value, (list, tuple, range)):
+        name = type(value).__name__
+        return (
+            f"a {name}: a set is asked (a {name} can hold a pick twice and has an order; "
+            "return set(...) of your picks)"
+        )
+    return set_of_whole(value)  # "a dict: a set of integers is asked", and so on
 
 
 def _same_set(given: Any, expected: set[int]) -> bool:
-    """Equal as sets, without building a set from a range of 10**18 numbers."""
-    if isinstance(given, range) and len(given) > len(expected):
-        return False
     return set(given) == expected
 
 
@@ -542,7 +546,7 @@ def _extreme_pick() -> Plan:
             *_far_stages(
                 far,
                 reference=_extreme_pick_rule,
-                evidence="the two tests of C(i) in exact arithmetic",
+                evidence="C(i) in exact arithmetic",
                 noun="pairs with M up to 10**9 and N",
                 start="1",
                 below=f"outside the table of N <= {EXTREME_N} and M <= {EXTREME_M} above",
@@ -825,7 +829,7 @@ def _shift_problem(case: tuple, shift: int) -> str | None:
     "(with proof): misere_shift(moves), without the package.",
     verifies=f"the DP's normal and misère sequences for n <= {SHIFT_N} on {len(_shift_sets())} sets S (all "
     "subsets of 1..7 with at most 4 sizes, 60 random ones within 1..24, 20 within 25..150, 6 of 6 to 56 "
-    "sizes), then sets of sizes from 10**3 to 10**18 (the proved rule); refuses answers that reach "
+    "sizes), then sets of take sizes from 10**3 to 10**18 (the proved rule); refuses answers that reach "
     "puzzles.matchsticks.",
     hidden=_shift_hidden,
 )
@@ -843,7 +847,7 @@ def _misere_shift() -> Plan:
             Stage(
                 [(frozenset(sizes),) for sizes in SHIFT_FAR if min(sizes) <= FLOAT_EXACT],
                 reference=min,
-                label="sets of sizes from 10**3 to 10**12",
+                label="sets of take sizes from 10**3 to 10**12",
                 evidence="the rule this exercise proves",
                 smallest=False,
                 far=f"take sizes from 10**3 to 10**12, beyond the sets above (takes up to "
@@ -852,7 +856,7 @@ def _misere_shift() -> Plan:
             Stage(
                 [(frozenset(sizes),) for sizes in SHIFT_FAR if min(sizes) > FLOAT_EXACT],
                 reference=min,
-                label="sets of sizes beyond 2**53",
+                label="sets of take sizes beyond 2**53",
                 evidence="the rule this exercise proves",
                 smallest=False,
                 far="take sizes beyond 2**53, where a whole number turned into a float is rounded",

@@ -193,7 +193,10 @@ def win_table(n_max: int, moves: Moves, misere: bool = True) -> bytes:
 
 
 def _check_win_cost(n_max: int, sizes: tuple[int, ...]) -> None:
-    alternative = "outcome_period(moves) gives the period of the pattern: reduce n with it"
+    alternative = (
+        "the outcomes repeat with a period (lesson 2's outcome_period(moves) gives it, with the "
+        "preperiod): reduce n with it"
+    )
     _cap(n_max, "the number of sticks", WIN_TABLE_LARGEST, alternative)
     largest = max((k for k in sizes if k <= n_max), default=0)
     _cap(

@@ -71,20 +71,21 @@ def _levels_text(N: int, M: int) -> str:
 
 
 def period_table(sets: Iterable[Moves], n_show: int = 30) -> pd.DataFrame:
-    """For each subtraction set: the periods of its normal, misère and Grundy sequences."""
+    """For each subtraction set: the preperiod t and the period of its normal, misère and Grundy
+    sequences (``outcome_period`` and ``grundy_period``), and its normal-play lost positions."""
     from puzzles.matchsticks.model import grundy_period
 
     sizes = [subtraction_set(s) for s in sets]
     columns: dict[str, list] = {
-        "normal (t, p)": [],
-        "misère (t, p)": [],
-        "Grundy (t, p)": [],
+        "normal (t, period)": [],
+        "misère (t, period)": [],
+        "Grundy (t, period)": [],
         "lost (normal), n <= " + str(n_show): [],
     }
     for s in sizes:
-        columns["normal (t, p)"].append(outcome_period(s, False))
-        columns["misère (t, p)"].append(outcome_period(s, True))
-        columns["Grundy (t, p)"].append(grundy_period(s))
+        columns["normal (t, period)"].append(outcome_period(s, False))
+        columns["misère (t, period)"].append(outcome_period(s, True))
+        columns["Grundy (t, period)"].append(grundy_period(s))
         lost = [n for n, g in enumerate(grundy_table(n_show, s)) if g == 0]
         columns["lost (normal), n <= " + str(n_show)].append(format_set(lost))
     return exact_frame(columns, [set_label(s) for s in sizes], "S")

@@ -402,12 +402,18 @@ def test_winning_first_picks_near_misses():
     assert "(N, M) = (10**18 + 2, 2)" in verdict.message and "smallest" not in verdict.message
 
 
-def test_winning_first_picks_as_lists_and_ranges():
+def test_winning_first_picks_must_be_a_set_not_a_list_tuple_or_range():
     rule = worked("matchsticks-2")
-    accepted("matchsticks-2", lambda N, M: sorted(rule(N, M)))
-    accepted("matchsticks-2", lambda N, M: range(r, r + 1) if (r := (N - 1) % (M + 1)) else range(0))
-    rejected("matchsticks-2", lambda N, M: range(0, 10**18), why="(N, M) = (1, 1)")  # judged without a set
-    rejected("matchsticks-2", lambda N, M: [1.0], why="a float")
+    accepted("matchsticks-2", lambda N, M: frozenset(rule(N, M)))
+    for verdict in (
+        rejected("matchsticks-2", lambda N, M: sorted(rule(N, M)), why="a list: a set is asked"),
+        rejected("matchsticks-2", lambda N, M: tuple(rule(N, M)), why="a tuple: a set is asked"),
+        rejected("matchsticks-2", lambda N, M: [x for x in rule(N, M) for _ in range(2)], why="a list"),
+        rejected("matchsticks-2", lambda N, M: range(0, 10**18), why="a range: a set is asked"),
+    ):
+        assert "can hold a pick twice" in verdict.message and "agrees" not in verdict.message
+    rejected("matchsticks-2", lambda N, M: {r: True} if (r := (N - 1) % (M + 1)) else {}, why="a dict: a set")
+    rejected("matchsticks-2", lambda N, M: {1.0}, why="a float")
 
 
 def test_winning_first_picks_lookup_and_own_dp():

@@ -135,7 +135,7 @@ def test_tables():
     assert theorem.loc[1, "DP: winning takes"] == "{5}" and theorem.loc[2, "DP: outcome"] == "lose"
     assert theorem.loc[1, "levels n_j"] == "55, 49, ..., 1"
     periods = period_table([(1, 3, 4)], n_show=14)
-    assert periods.loc["{1,3,4}", "normal (t, p)"] == (0, 7)
+    assert periods.loc["{1,3,4}", "normal (t, period)"] == (0, 7)
     assert periods.loc["{1,3,4}", "lost (normal), n <= 14"] == "{0,2,7,9,14}"
     assert not np.isnan(theorem.loc[1, "p"])
 

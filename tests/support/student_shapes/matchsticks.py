@@ -172,6 +172,20 @@ def winning_first_picks_by_the_papers_ceiling(N, M):
     return {take} if 1 <= take <= M else set()
 
 
+@shape("matchsticks-2", "wrong model")
+def winning_first_picks_as_a_list_with_repeats(N, M):
+    """The right picks, each twice in a list: a list with a repeat is not a set of picks."""
+    take = (N - 1) % (M + 1)
+    return [take, take] if take else []
+
+
+@shape("matchsticks-2", "wrong model")
+def winning_first_picks_as_a_tuple(N, M):
+    """The right picks in a tuple where a set is asked."""
+    take = (N - 1) % (M + 1)
+    return (take,) if take else ()
+
+
 _FIRST_PICKS_BY_N: dict[int, set[int]] = {}  # kept between calls
 
 
