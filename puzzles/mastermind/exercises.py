@@ -348,7 +348,10 @@ def _witness_kind(value: Any) -> str | None:
         return "not a pair: a tuple (guess, secret) of two codes, or None, is asked"
     for part in value:
         if not isinstance(part, str):
-            return f"a pair holding {show(part)}, not a code: codes are digit strings such as '1122'"
+            return (
+                f"whose entries are not codes ({show(part)} is {type(part).__name__}, not str): the guess "
+                "and the secret are asked as digit strings such as '1122'"
+            )
     return None
 
 
@@ -425,7 +428,7 @@ def _witnesses() -> Plan:
                 far="games with 5 to 12 pegs",
             ),
         ],
-        what="your pair",
+        what="your reply_witness",
         kind=_witness_kind,
         passed=(
             f"a guess and a secret with the reply asked, or None where no pair gives it, for all "

@@ -11,6 +11,7 @@ the tree bound filled a level at a time, and the exhaustive optima searched agai
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import math
@@ -1262,3 +1263,24 @@ def test_help_of_the_reference_module_gives_no_answer_away():
     found = [(i, g) for i in ids for g in giveaways(i) if " ".join(g.split()) in text]
     assert not found, found
     assert "determined" in text  # the page is the one that documents the function
+
+
+def test_a_refusal_for_the_package_names_the_object_the_answer_made():
+    """An answer that makes a Game (reached by importlib, past the names the check reads) is refused,
+    and the verdict names Game as what called the closed function, not only the helper it reached."""
+
+    def feedback(guess, secret):
+        model = importlib.import_module("puzzles.mastermind.model")
+        return getattr(model, "Ga" + "me")(len(guess), 9).feedback(guess, secret)
+
+    verdict = verify("mastermind-1", feedback)
+    assert verdict.status == "incorrect", verdict
+    assert "which puzzles.mastermind.model.Game(...) calls" in verdict.message, verdict.message
+
+
+def test_a_witness_of_ints_is_told_its_entries_are_not_codes():
+    verdict = verify("mastermind-8", lambda pegs, colours, black, white: (1, 1))
+    assert verdict.status == "incorrect", verdict
+    assert (
+        "your reply_witness gives (1, 1), whose entries are not codes (1 is int, not str)" in verdict.message
+    )
