@@ -1073,15 +1073,22 @@ def _determine_judge(case: tuple, given: int) -> str | None:
             f"{where} your total, {given}, is the total to reveal its secrets: a secret that is the only "
             "code left at a node is determined before that node's guess, not by it."
         )
+    dawdles = (
+        " This strategy goes on guessing after a secret is known: before it guesses a code already "
+        "determined it makes a useless guess, so a secret can be determined two or more guesses before "
+        "it is revealed."
+        if data["name"].endswith(", dawdling")
+        else ""
+    )
     if (data["pegs"], data["colours"]) == (4, 6):  # the lesson's own game: its total is the answer
         return (
             f"{where} your total is {given}, not the number of guesses that determine its secrets (they are "
-            f"revealed after {revealed}). Try your function on a small game first, such as "
+            f"revealed after {revealed}).{dawdles} Try your function on a small game first, such as "
             "heuristic_strategy(Game(2, 2), 'worst-case'), whose totals you can count by hand."
         )
     return (
         f"{where} your total is {given}; its secrets are determined after {determined} guesses in all "
-        f"(and revealed after {revealed})."
+        f"(and revealed after {revealed}).{dawdles}"
     )
 
 
