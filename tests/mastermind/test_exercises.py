@@ -416,7 +416,7 @@ def test_witness_near_misses():
         pair = by_hand_witness(pegs, colours, black, white)
         return pair if pair is None else (int(pair[0]), int(pair[1]))
 
-    rejected("mastermind-8", as_digits, why="not a code")
+    rejected("mastermind-8", as_digits, why="whose entries are not codes (1 is int, not str)")
     accepted("mastermind-8", lambda *case: (lambda pair: pair and list(pair))(by_hand_witness(*case)))
 
 
