@@ -58,10 +58,32 @@ class PackageReached(Exception):
     """The answer reached a module its exercise is to be done without."""
 
     def __init__(self, where: str):
-        self.where = where
+        self.where = where + _called_by()
         super().__init__(
-            f"this exercise is to be done without the course package, and your answer reached {where}"
+            f"this exercise is to be done without the course package, and your answer reached {self.where}"
         )
+
+
+def _called_by() -> str:
+    """ ", which M.F calls": the outermost function of the pack (kept open, such as a class's
+    ``__init__``) between the answer and the closed function it reached, so that a refusal names
+    what the answer called; "" when the answer called the closed function itself."""
+    top = sys.modules.get("puzzles")
+    if top is None or not getattr(top, "__file__", None):
+        return ""
+    folder = str(Path(top.__file__).resolve().parent) + os.sep
+    frame = sys._getframe(3)  # _called_by, __init__, the tripwire: then whoever called the tripwire
+    outermost = None
+    while frame is not None and str(Path(frame.f_code.co_filename).resolve()).startswith(folder):
+        outermost = frame
+        frame = frame.f_back
+    if outermost is None:
+        return ""
+    module = outermost.f_globals.get("__name__", "")
+    qualname = outermost.f_code.co_qualname
+    if qualname.endswith(".__init__"):  # the answer made an object of the class
+        qualname = qualname.removesuffix(".__init__") + "(...)"
+    return f", which {module}.{qualname} calls" if module else f", which {qualname} calls"
 
 
 class ProgramRefused(Exception):

@@ -15,10 +15,8 @@ __all__ = ["evaluate_determined"]
 def evaluate_determined(game: Game, strategy: Strategy) -> Evaluation:
     """Like ``evaluate``, but counting the guesses until each secret is *determined*, not revealed.
 
-    The chapter's footnote: a secret is revealed when it is guessed (the reply (p, 0)); it is
-    determined as soon as it is the only code consistent with the replies so far. The codes
-    reaching a node of the tree are exactly the codes consistent with the replies on its path,
-    so a secret that reaches a node alone was determined one guess earlier (0 guesses for a
-    game of one code); otherwise it is determined by the guess that reveals it.
+    A secret is revealed when it is guessed (the reply (p, 0)); it is determined as soon as it is
+    the only code consistent with the replies so far (the chapter's footnote). Lesson II's
+    Exercise 7 asks for this total; its check compares answers with this function.
     """
     return _play(game, strategy, determined=True)

@@ -11,6 +11,7 @@ the tree bound filled a level at a time, and the exhaustive optima searched agai
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import math
@@ -415,7 +416,7 @@ def test_witness_near_misses():
         pair = by_hand_witness(pegs, colours, black, white)
         return pair if pair is None else (int(pair[0]), int(pair[1]))
 
-    rejected("mastermind-8", as_digits, why="not a code")
+    rejected("mastermind-8", as_digits, why="whose entries are not codes (1 is int, not str)")
     accepted("mastermind-8", lambda *case: (lambda pair: pair and list(pair))(by_hand_witness(*case)))
 
 
@@ -569,14 +570,18 @@ def test_the_last_tie_sets_tie_between_different_sizes_and_an_ordered_or_exact_s
 def test_every_near_tie_set_is_won_by_a_product_and_misranked_by_rounding():
     """On each near-tie set the exact rule's guess has a strictly smaller product than the guess of
     some rounded or tolerant float rule (so the float rule is wrong there, in integers), and each of
-    the four float rules is wrong on one set at least."""
+    the float rules is wrong on one set at least: rounding to 2 to 5 decimals, a tolerance of 10^-3,
+    10^-5 or 2*10^-5 bits."""
     from support.student_shapes.mastermind import (
         entropy_rounded_to_decimals,
         entropy_within_a_thousandth,
+        entropy_within_tolerance,
     )
 
-    rules = {f"round {k}": entropy_rounded_to_decimals(k) for k in (2, 3, 4)}
+    rules = {f"round {k}": entropy_rounded_to_decimals(k) for k in (2, 3, 4, 5)}
     rules["within 1e-3"] = entropy_within_a_thousandth
+    rules["within 1e-5"] = entropy_within_tolerance(1e-5, "1e_5")
+    rules["within 2e-5"] = entropy_within_tolerance(2e-5, "2e_5")
     misled = set()
     for candidates in checks.ENTROPY_NEAR_TIES:
         counts = cells_by_table(CLASSIC, candidates)
@@ -1243,3 +1248,39 @@ def test_section_three_programme_over_sizes_is_the_package_tree_bound():
         least = space["cheapest_totals"](150, branches)
         assert least[0] == 0
         assert least[1:] == [tree_lower_bound(m, branches) for m in range(1, 151)], branches
+
+
+def test_help_of_the_reference_module_gives_no_answer_away():
+    """``help(puzzles.mastermind)`` lists the submodule ``reference``; what ``help()`` shows of it
+    holds none of the giveaways of the Mastermind exercises (Exercise 7's rule among them)."""
+    import pydoc
+
+    import puzzles.mastermind.reference as reference
+    from support.giveaways import giveaways
+
+    text = " ".join(pydoc.render_doc(reference, renderer=pydoc.plaintext).split())
+    ids = [f"mastermind-{k}" for k in range(1, 10)]
+    found = [(i, g) for i in ids for g in giveaways(i) if " ".join(g.split()) in text]
+    assert not found, found
+    assert "determined" in text  # the page is the one that documents the function
+
+
+def test_a_refusal_for_the_package_names_the_object_the_answer_made():
+    """An answer that makes a Game (reached by importlib, past the names the check reads) is refused,
+    and the verdict names Game as what called the closed function, not only the helper it reached."""
+
+    def feedback(guess, secret):
+        model = importlib.import_module("puzzles.mastermind.model")
+        return getattr(model, "Ga" + "me")(len(guess), 9).feedback(guess, secret)
+
+    verdict = verify("mastermind-1", feedback)
+    assert verdict.status == "incorrect", verdict
+    assert "which puzzles.mastermind.model.Game(...) calls" in verdict.message, verdict.message
+
+
+def test_a_witness_of_ints_is_told_its_entries_are_not_codes():
+    verdict = verify("mastermind-8", lambda pegs, colours, black, white: (1, 1))
+    assert verdict.status == "incorrect", verdict
+    assert (
+        "your reply_witness gives (1, 1), whose entries are not codes (1 is int, not str)" in verdict.message
+    )

@@ -111,7 +111,7 @@ GIVEAWAYS: dict[str, tuple[str, ...]] = {
     ),
     "mastermind-8": ('("2", "3"), ("3", "1")', "1-2, 2-3, 3-1", "with three colours or more"),
     "mastermind-9": ("\\log_2 \\prod_i n_i^{\\,n_i}", "exactly when its integer"),
-    "mastermind-5": ("4849", "4660", "4668"),
+    "mastermind-5": ("4849", "4660", "4668", "reaches a node alone", "one guess earlier"),
     "mastermind-6": ("T_{d-1}", "d - 1"),
     "mastermind-7": ("4986", "filling these"),
     "higher-lower-3": ("2/5", "9/5", "1.8"),

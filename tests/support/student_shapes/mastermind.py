@@ -323,7 +323,7 @@ def entropy_rounded_to_decimals(decimals):
     return entropy_guess
 
 
-for _decimals in (2, 3, 4):
+for _decimals in (2, 3, 4, 5):
     shape("mastermind-9", "float")(entropy_rounded_to_decimals(_decimals))
 
 
@@ -337,6 +337,36 @@ def entropy_within_a_thousandth(candidates):
     scores = {code: _bits([int(s) for s in counts[index[code]] if s]) for code in codes}
     best = max(scores.values())
     return min((code for code in codes if scores[code] >= best - 1e-3), key=lambda c: (c not in possible, c))
+
+
+def entropy_within_tolerance(tolerance, name):
+    """Keeps every guess within ``tolerance`` bits of the best float entropy (terms added by
+    math.fsum), then a candidate, then the lowest code."""
+
+    def entropy_guess(candidates):
+        codes, index, _ = _classic()
+        counts = _cell_counts(candidates)
+        possible = set(candidates)
+
+        def bits(sizes):
+            n = sum(sizes)
+            return math.fsum(-s / n * math.log2(s / n) for s in sizes)
+
+        scores = {code: bits([int(s) for s in counts[index[code]] if s]) for code in codes}
+        best = max(scores.values())
+        near = (code for code in codes if scores[code] >= best - tolerance)
+        return min(near, key=lambda c: (c not in possible, c))
+
+    entropy_guess.__name__ = f"entropy_within_{name}"
+    entropy_guess.__doc__ = (
+        f"Keeps every guess within {tolerance:g} bits of the best float entropy (math.fsum of the terms), "
+        "then a candidate, then the lowest code: a guess that loses by less than that can win the tie rule."
+    )
+    return entropy_guess
+
+
+for _tolerance, _name in ((1e-5, "1e_5"), (2e-5, "2e_5")):
+    shape("mastermind-9", "float")(entropy_within_tolerance(_tolerance, _name))
 
 
 @shape("mastermind-9", "wrong model")
