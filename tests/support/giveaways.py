@@ -80,7 +80,7 @@ GIVEAWAYS: dict[str, tuple[str, ...]] = {
     ),
     "matchsticks-5": ("2a + 1", "2a+1", "2 a + 1", "r < a", "even and less than a"),
     "matchsticks-6": ("min(moves)", "min(S)", "d = \\min S", "delayed by", "by the smallest take"),
-    "matchsticks-7": ("0, 1, 0, 1, 2", "0,1,0,1,2", "sum_winning_moves"),
+    "matchsticks-7": ("0, 1, 0, 1, 2", "0,1,0,1,2"),
     "matchsticks-8": ("odd number of single", "even number of single", "sum(piles) % 2", "an *odd* number"),
     "trios-1": ("17/5", "3.40000000", "34/10", "Fraction(17, 5)", "one round short"),
     "trios-2": ("15400", "1401400", "3!^N N!", "6**N * factorial(N)"),
