@@ -44,6 +44,7 @@ from support.adversaries import (
 )
 from support.giveaways import giveaways
 from support.student_shapes.higher_lower import restricted_lp
+from support.student_shapes.higher_lower_late import _least_cost_within
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "higher-lower" / "03-column-generation.ipynb"
@@ -652,25 +653,9 @@ def test_a_pair_cost_and_depths_is_named_as_such():
 def test_guarantee_without_a_height_is_not_a_capped_dp():
     """For h = None a height DP capped at two levels more than N needs is refused: a_i
     proportional to 2**-i at N = 8 has a best reply of 8 levels, worth 502/255, where the cap
-    gives 168/85 (both computed here by an interval DP with the height)."""
+    gives 168/85 (both computed by the student shapes' interval DP with the height)."""
 
-    def capped(alpha, h):
-        N = len(alpha)
-        E = {(a, a - 1): Fraction(0) for a in range(1, N + 2)}
-        for level in range(1, h + 1):
-            new = {(a, a - 1): Fraction(0) for a in range(1, N + 2)}
-            for length in range(1, min(N, 2**level - 1) + 1):
-                for a in range(1, N - length + 2):
-                    b = a + length - 1
-                    costs = [
-                        E[a, r - 1] + E[r + 1, b]
-                        for r in range(a, b + 1)
-                        if (a, r - 1) in E and (r + 1, b) in E
-                    ]
-                    if costs:
-                        new[a, b] = sum(alpha[a - 1 : b], Fraction(0)) + min(costs)
-            E = new
-        return E[1, N]
+    capped = _least_cost_within  # the shapes' interval DP with the height, independent of the pack
 
     geometric = tuple(Fraction(2 ** (8 - i), 255) for i in range(1, 9))
     assert capped(geometric, 8) == Fraction(502, 255)

@@ -844,6 +844,14 @@ def test_the_strategy_an_answer_receives_can_be_read_while_its_module_is_closed(
 # -- 6. the capped recursion ---------------------------------------------------------------------------
 
 
+def _cells_of(game, cell, guess) -> dict[int, set[int]]:
+    """The cells ``guess`` splits ``cell`` into, by reply."""
+    parts: dict[int, set[int]] = {}
+    for secret in cell:
+        parts.setdefault(int(game.table[guess, secret]), set()).add(secret)
+    return parts
+
+
 @cache
 def _plain_capped(game: Game, cell: frozenset[int], left: int) -> float:
     """T_d(S) by the bare recursion over code indices (no bounds, no symmetry)."""
@@ -853,9 +861,7 @@ def _plain_capped(game: Game, cell: frozenset[int], left: int) -> float:
         return 1
     best = math.inf
     for guess in range(game.size):
-        parts: dict[int, set[int]] = {}
-        for secret in cell:
-            parts.setdefault(int(game.table[guess, secret]), set()).add(secret)
+        parts = _cells_of(game, cell, guess)
         if len(parts) == 1 and game.hit_index not in parts:
             continue
         rest = sum(
@@ -895,9 +901,7 @@ def test_the_set_where_the_cap_binds_below_the_first_guess_by_the_bare_recursion
     assert _plain_capped(game, cell, 99) == 33 == _plain_capped(game, cell, d + 1)
     first_guess_only = math.inf
     for guess in range(game.size):
-        parts: dict[int, set[int]] = {}
-        for secret in cell:
-            parts.setdefault(int(game.table[guess, secret]), set()).add(secret)
+        parts = _cells_of(game, cell, guess)
         if len(parts) == 1 and game.hit_index not in parts:
             continue
         cells = [frozenset(p) for r, p in parts.items() if r != game.hit_index]
