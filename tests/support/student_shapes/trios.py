@@ -480,17 +480,7 @@ def deal_naive_beyond_sixty(N):
     """The construction up to N = 60 (the sizes the check names first), 1..N three times beyond."""
     if N > 60:
         return [card for _ in range(3) for card in range(1, N + 1)]
-    if N == 1:
-        return [1, 1, 1]
-    deal = [1, 2, 1, 2]
-    if N == 2:
-        return deal + [1, 2]
-    deal += [3, 1, 3, 2]
-    two_known, new = 3, 4
-    while N - new >= 1:
-        deal += [new, two_known, new, new + 1, new + 1, new]
-        two_known, new = new + 1, new + 2
-    return deal + ([new, two_known, new, new] if new == N else [two_known])
+    return _deal_two_at_a_time(N)
 
 
 @shape("trios-5", "search then formula")
